@@ -1,0 +1,77 @@
+/*
+ * prec.h -- maps the kernels' precision-neutral names (vr, vrm, vr_*) onto the double (vd) or
+ * float (vs) lanes of the vector layer. Include after a vec_<isa>.h with CN_PREC set to 64 or 32;
+ * may be included again after #undef CN_PREC_H to switch precision.
+ */
+#undef vr
+#undef vrm
+#undef cn_real
+#undef vr_set
+#undef vr_add
+#undef vr_sub
+#undef vr_mul
+#undef vr_neg
+#undef vr_lt
+#undef vr_gt
+#undef vr_sel
+#undef vrm_and
+#undef vrm_or
+#undef vrm_from_d
+#undef vr_from_d
+#undef vr_from_u
+#undef vr_gather
+#undef vu_nz_r
+#undef vu_eq_r
+#undef KN
+#undef KN_
+#undef KN__
+
+#if CN_PREC == 64
+#define vr vd
+#define vrm vdm
+#define cn_real double
+#define vr_set vd_set
+#define vr_add vd_add
+#define vr_sub vd_sub
+#define vr_mul vd_mul
+#define vr_neg vd_neg
+#define vr_lt vd_lt
+#define vr_gt vd_gt
+#define vr_sel vd_sel
+#define vrm_and vdm_and
+#define vrm_or vdm_or
+#define vrm_from_d(m) (m)
+#define vr_from_d(a) (a)
+#define vr_from_u vd_from_u
+#define vr_gather vd_gather
+#define vu_nz_r vu_nz_d
+#define vu_eq_r vu_eq_d
+#define KN__(name, suffix) name##_##suffix
+#define KN_(name, suffix) KN__(name, suffix)
+#define KN(name) KN_(name, f64)
+#elif CN_PREC == 32
+#define vr vs
+#define vrm vsm
+#define cn_real float
+#define vr_set vs_set
+#define vr_add vs_add
+#define vr_sub vs_sub
+#define vr_mul vs_mul
+#define vr_neg vs_neg
+#define vr_lt vs_lt
+#define vr_gt vs_gt
+#define vr_sel vs_sel
+#define vrm_and vsm_and
+#define vrm_or vsm_or
+#define vrm_from_d vsm_from_d
+#define vr_from_d vs_from_d
+#define vr_from_u vs_from_u
+#define vr_gather vs_gather
+#define vu_nz_r vu_nz_s
+#define vu_eq_r vu_eq_s
+#define KN__(name, suffix) name##_##suffix
+#define KN_(name, suffix) KN__(name, suffix)
+#define KN(name) KN_(name, f32)
+#else
+#error "set CN_PREC to 64 or 32 before including prec.h"
+#endif

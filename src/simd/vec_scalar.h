@@ -1,0 +1,109 @@
+/*
+ * vec_scalar.h -- the vector layer, one lane wide. Every kernel in src/kernels/ is written against
+ * these operations only; an instruction set adds a header of its own (vec_sse2.h, vec_avx2.h, ...)
+ * that defines the same types and operations over wider registers.
+ *
+ * Types
+ *   vd   double lanes  (coordinates, lattice cell and offsets)
+ *   vs   float lanes   (float kernels)
+ *   vu   uint32 lanes, as many as vd/vs has (lattice indices and hashes; wrap-around arithmetic)
+ *   vdm, vsm  lane masks for vd and vs (here: 0 or 1)
+ * Rules: IEEE-754 results with no contraction (the build uses -ffp-contract=off), no libm calls,
+ * all integer arithmetic unsigned. Selects never evaluate a trap.
+ */
+#ifndef CN_VEC_SCALAR_H
+#define CN_VEC_SCALAR_H
+
+#include <stdint.h>
+
+#define CN_VEC_WIDTH 1
+#define CN_VEC_NAME "scalar"
+
+typedef double vd;
+typedef float vs;
+typedef uint32_t vu;
+typedef int vdm;
+typedef int vsm;
+
+/* ---- double lanes ---- */
+static inline vd vd_set(double a) { return a; }
+static inline vd vd_add(vd a, vd b) { return a + b; }
+static inline vd vd_sub(vd a, vd b) { return a - b; }
+static inline vd vd_mul(vd a, vd b) { return a * b; }
+static inline vd vd_neg(vd a) { return -a; }
+static inline vdm vd_lt(vd a, vd b) { return a < b; }
+static inline vdm vd_gt(vd a, vd b) { return a > b; }
+static inline vdm vd_ge(vd a, vd b) { return a >= b; }
+static inline vd vd_sel(vdm m, vd a, vd b) { return m ? a : b; }
+static inline vdm vdm_and(vdm a, vdm b) { return a & b; }
+static inline vdm vdm_or(vdm a, vdm b) { return a | b; }
+static inline vdm vdm_not(vdm a) { return !a; }
+/* Lanes that are finite (x - x is 0 for finite x, NaN for NaN and +-Inf). */
+static inline vdm vd_finite(vd a) { return (a - a) == 0.0; }
+/* a if finite, otherwise 0: keeps NaN/Inf away from integer conversions. */
+static inline vd vd_finite_or0(vd a) { return vd_finite(a) ? a : 0.0; }
+
+/*
+ * True floor for every finite double, without libm: doubles with |a| >= 2^52 are integers already;
+ * below that, truncation through int64 is exact and defined, then step down if it rounded up.
+ */
+static inline vd vd_floor(vd a)
+{
+    if (!(a > -4503599627370496.0 && a < 4503599627370496.0))
+        return a;
+    double t = (double)(int64_t)a;
+    return t > a ? t - 1.0 : t;
+}
+
+/*
+ * An integer-valued finite double reduced modulo 2^32: a - 2^32 * floor(a / 2^32) is exact for
+ * every integral double (scaling by a power of two is exact) and lies in [0, 2^32).
+ */
+static inline vu vd_wrap_u32(vd a)
+{
+    double q = vd_floor(a * (1.0 / 4294967296.0));
+    double r = a - q * 4294967296.0;
+    return (vu)(uint64_t)r;
+}
+/* uint32 lanes to doubles (exact). */
+static inline vd vd_from_u(vu a) { return (double)a; }
+/* Table lookup of doubles: lanes of idx index table (the caller guarantees bounds). */
+static inline vd vd_gather(const double *table, vu idx) { return table[idx]; }
+
+/* ---- float lanes ---- */
+static inline vs vs_set(float a) { return a; }
+static inline vs vs_from_d(vd a) { return (float)a; }
+static inline vd vd_from_s(vs a) { return (double)a; }
+static inline vs vs_add(vs a, vs b) { return a + b; }
+static inline vs vs_sub(vs a, vs b) { return a - b; }
+static inline vs vs_mul(vs a, vs b) { return a * b; }
+static inline vs vs_neg(vs a) { return -a; }
+static inline vsm vs_lt(vs a, vs b) { return a < b; }
+static inline vsm vs_gt(vs a, vs b) { return a > b; }
+static inline vs vs_sel(vsm m, vs a, vs b) { return m ? a : b; }
+static inline vsm vsm_and(vsm a, vsm b) { return a & b; }
+static inline vsm vsm_or(vsm a, vsm b) { return a | b; }
+static inline vsm vsm_from_d(vdm m) { return m; }
+static inline vs vs_from_u(vu a) { return (float)a; }
+static inline vs vs_gather(const float *table, vu idx) { return table[idx]; }
+
+/* ---- uint32 lanes ---- */
+static inline vu vu_set(uint32_t a) { return a; }
+static inline vu vu_add(vu a, vu b) { return a + b; }
+static inline vu vu_mul(vu a, vu b) { return a * b; }
+static inline vu vu_xor(vu a, vu b) { return a ^ b; }
+static inline vu vu_and(vu a, vu b) { return a & b; }
+static inline vu vu_or(vu a, vu b) { return a | b; }
+static inline vu vu_shr(vu a, int n) { return a >> n; }
+static inline vu vu_shl(vu a, int n) { return a << n; }
+/* Table lookup: lanes of idx index a byte table (the caller guarantees idx is in bounds). */
+static inline vu vu_gather8(const uint8_t *table, vu idx) { return table[idx]; }
+/* Lane masks from integer tests, for double and for float lanes. */
+/* Select uint32 lanes by a double-lane mask. */
+static inline vu vu_sel_d(vdm m, vu a, vu b) { return m ? a : b; }
+static inline vdm vu_nz_d(vu a) { return a != 0; }
+static inline vsm vu_nz_s(vu a) { return a != 0; }
+static inline vdm vu_eq_d(vu a, vu b) { return a == b; }
+static inline vsm vu_eq_s(vu a, vu b) { return a == b; }
+
+#endif

@@ -1,0 +1,29 @@
+/* test.h -- the project's tiny assertion header. Each failed check prints where and why and is
+ * counted; test_summary() prints "N passed, N failed" and returns the exit status. */
+#ifndef CN_TEST_H
+#define CN_TEST_H
+
+#include <stdio.h>
+#include <math.h>
+
+static int cn_test_pass, cn_test_fail;
+
+#define CHECK(cond, ...)                                                        \
+    do {                                                                        \
+        if (cond) {                                                             \
+            cn_test_pass++;                                                     \
+        } else {                                                                \
+            cn_test_fail++;                                                     \
+            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
+            fprintf(stderr, __VA_ARGS__);                                       \
+            fputc('\n', stderr);                                                \
+        }                                                                       \
+    } while (0)
+
+static inline int test_summary(const char *name)
+{
+    printf("%s: %d passed, %d failed\n", name, cn_test_pass, cn_test_fail);
+    return cn_test_fail == 0 && cn_test_pass > 0 ? 0 : 1;
+}
+
+#endif
