@@ -1,0 +1,258 @@
+/*
+ * cmd_sample.c -- "cnoise sample": points on standard input, one noise value per line out.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+
+#include "args.h"
+#include "cnoise.h"
+
+static const char *const prog = "cnoise sample";
+
+static const char help_text[] =
+    "Usage: cnoise sample [options] < points\n"
+    "\n"
+    "Reads points from standard input and prints the noise value at each, one per line.\n"
+    "\n"
+    "Input: one point per line, 1 to 4 numbers separated by commas and/or white space,\n"
+    "  e.g. \"1.5,2,3\", \"1.5 2 3\" or \"1.5, 2, 3\" (at most one comma between two numbers,\n"
+    "  none before the first or after the last). Blank lines and lines whose first non-blank\n"
+    "  character is '#' are skipped. Every data line must have the same number of coordinates:\n"
+    "  --dims if given, else the count on the first data line. Numbers use C strtod syntax\n"
+    "  (decimal or hexadecimal) with '.' as the decimal point whatever the locale; \"nan\" and\n"
+    "  \"inf\" are accepted and give nan; a finite number too large for the precision (1e400)\n"
+    "  is an error.\n"
+    "Output: one value per line, printf \"%.17g\" in double precision and \"%.9g\" in float\n"
+    "  precision (enough digits to read back the exact value); NaN prints as \"nan\".\n"
+    "\n"
+    "Options:\n"
+    "  --noise NAME       perlin (default), simplex or value\n"
+    "  --seed N           whole number 0..18446744073709551615 (default 0)\n"
+    "  --classic          classic mode: the published reference code bit for bit in double\n"
+    "                     precision (Perlin's ImprovedNoise, Gustavson's simplex); perlin and\n"
+    "                     simplex only; values can leave [-1, 1] (Perlin 3D by about 0.04,\n"
+    "                     Perlin 4D by about 0.5)\n"
+    "  --precision P      double (default) or float: cn_eval or cn_evalf\n"
+    "  --frequency F      finite number > 0 (default 1); coordinates are multiplied by it\n"
+    "  --dims N           1..4 (simplex: 2..4): every line must have N coordinates\n"
+    "  -h, --help         show this help\n"
+    "\n"
+    "Options take their value as '--opt value' or '--opt=value'; the last one given wins.\n"
+    "Whole numbers are plain decimal digits: no sign, no spaces.\n"
+    "\n"
+    "Exit status:\n"
+    "  0  success\n"
+    "  1  bad input line (reported as 'line N: ...' on stderr; values printed before it stay\n"
+    "     printed), or an error reading standard input or writing standard output; this\n"
+    "     includes an unsupported dimension that comes from the first data line (simplex noise\n"
+    "     with 1 coordinate)\n"
+    "  2  usage error: bad option or value, unsupported combination of options\n";
+
+static int is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+
+static const char *plural(unsigned long n) { return n == 1 ? "" : "s"; }
+
+/* Reports a bad input line and returns the exit status for it. */
+#define LINE_ERROR(fmt, ...) \
+    (cli_error(prog, "line %lu: " fmt, lineno, __VA_ARGS__), CLI_EXIT_FAILURE)
+
+typedef struct point {
+    unsigned long count; /* numbers found on the line (all of them, even beyond 4) */
+    double d[4];
+    float f[4];
+} point;
+
+/*
+ * Splits a data line in place into numbers and parses them (strtof in float precision, so each
+ * coordinate is rounded once, straight from its text). Returns 0, or an exit status after
+ * reporting the problem.
+ */
+static int parse_line(char *p, unsigned long lineno, int use_float, point *pt)
+{
+    char q[96];
+    pt->count = 0;
+    while (is_blank(*p))
+        p++;
+    for (;;) {
+        if (*p == ',')
+            return LINE_ERROR("%s", pt->count ? "two commas with no number between them"
+                                              : "comma before the first number");
+        char *tok = p;
+        while (*p && !is_blank(*p) && *p != ',')
+            p++;
+        char sep = *p;
+        if (sep)
+            *p++ = '\0';
+
+        double d = 0;
+        float f = 0;
+        cli_num r = use_float ? cli_parse_float(tok, 0, &f) : cli_parse_double(tok, 0, &d);
+        if (r == CLI_NUM_SYNTAX)
+            return LINE_ERROR("%s is not a number", cli_quote(tok, q, sizeof q));
+        if (r == CLI_NUM_RANGE)
+            return LINE_ERROR("%s is out of range for %s precision", cli_quote(tok, q, sizeof q),
+                              use_float ? "float" : "double");
+        if (pt->count < 4) {
+            pt->d[pt->count] = d;
+            pt->f[pt->count] = f;
+        }
+        pt->count++;
+
+        /* The separator: white space, at most one comma, white space. */
+        int comma = sep == ',';
+        while (is_blank(*p))
+            p++;
+        if (!comma && *p == ',') {
+            comma = 1;
+            p++;
+            while (is_blank(*p))
+                p++;
+        }
+        if (*p == '\0') {
+            if (comma)
+                return LINE_ERROR("%s", "comma after the last number");
+            return 0;
+        }
+    }
+}
+
+/* Prints one value; returns 0 or -1 (errno set) when standard output fails. */
+static int print_value(double v, int use_float)
+{
+    if (isnan(v))
+        return fputs("nan\n", stdout) < 0 ? -1 : 0;
+    return printf(use_float ? "%.9g\n" : "%.17g\n", v) < 0 ? -1 : 0;
+}
+
+static int run(const cli_noise_opts *o)
+{
+    cn_noise gen;
+    cn_config cfg = o->cfg;
+    int have_gen = 0;
+    if (o->dims_set) {
+        if (cn_noise_build(&gen, &cfg) != CN_OK) { /* checked in cli_cmd_sample already */
+            cli_error(prog, "%s", cli_config_problem(&cfg));
+            return CLI_EXIT_USAGE;
+        }
+        have_gen = 1;
+    }
+
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    unsigned long lineno = 0;
+    int rc = CLI_EXIT_OK;
+    int read_errno = 0;
+    for (;;) {
+        errno = 0;
+        len = getline(&line, &cap, stdin);
+        if (len < 0) {
+            read_errno = errno; /* 0 at end of file */
+            break;
+        }
+        lineno++;
+        if (strlen(line) != (size_t)len) {
+            rc = LINE_ERROR("%s", "contains a NUL byte");
+            break;
+        }
+        char *p = line;
+        while (is_blank(*p))
+            p++;
+        if (*p == '\0' || *p == '#')
+            continue;
+
+        point pt;
+        rc = parse_line(p, lineno, o->use_float, &pt);
+        if (rc != CLI_EXIT_OK)
+            break;
+        if (!have_gen) {
+            if (pt.count > 4) {
+                rc = LINE_ERROR("expected 1 to 4 coordinates, got %lu", pt.count);
+                break;
+            }
+            cfg.dims = (int)pt.count;
+            const char *why = cli_config_problem(&cfg);
+            if (why || cn_noise_build(&gen, &cfg) != CN_OK) {
+                rc = LINE_ERROR("%s, but the first data line has %lu coordinate%s",
+                                why ? why : "cannot build the noise", pt.count, plural(pt.count));
+                break;
+            }
+            have_gen = 1;
+        } else if (pt.count != (unsigned long)cfg.dims) {
+            rc = LINE_ERROR("expected %d coordinate%s, got %lu", cfg.dims, plural((unsigned long)cfg.dims),
+                            pt.count);
+            break;
+        }
+
+        double v = o->use_float ? (double)cn_evalf(&gen, pt.f) : cn_eval(&gen, pt.d);
+        if (print_value(v, o->use_float) != 0) {
+            cli_error(prog, "error writing standard output: %s", strerror(errno));
+            rc = CLI_EXIT_FAILURE;
+            break;
+        }
+    }
+    if (rc == CLI_EXIT_OK && ferror(stdin)) {
+        cli_error(prog, "error reading standard input: %s", read_errno ? strerror(read_errno) : "unknown error");
+        rc = CLI_EXIT_FAILURE;
+    } else if (rc == CLI_EXIT_OK && read_errno == ENOMEM) {
+        cli_error(prog, "line %lu: out of memory", lineno + 1);
+        rc = CLI_EXIT_FAILURE;
+    }
+    free(line);
+
+    if (fflush(stdout) != 0 && rc == CLI_EXIT_OK) {
+        cli_error(prog, "error writing standard output: %s", strerror(errno));
+        rc = CLI_EXIT_FAILURE;
+    }
+    return rc;
+}
+
+int cli_cmd_sample(int argc, char **argv)
+{
+    static const cli_option opts[] = {CLI_NOISE_OPTIONS, {NULL, 0, 0, 0}};
+    cli_noise_opts o;
+    memset(&o, 0, sizeof o);
+    cn_config_init(&o.cfg);
+    cli_args a = {prog, argc, argv, 1, 0};
+    const char *value;
+    int id;
+    while ((id = cli_next(&a, opts, &value)) != CLI_END) {
+        if (id == CLI_ERROR)
+            return CLI_EXIT_USAGE;
+        if (id == CLI_OPT_HELP) {
+            fputs(help_text, stdout);
+            return CLI_EXIT_OK;
+        }
+        if (cli_noise_option(prog, &o, id, value) != 0)
+            return CLI_EXIT_USAGE;
+    }
+
+    /*
+     * Check the combination now. Without --dims the dimension is not known yet; check with one
+     * that every noise type supports, so that e.g. --classic with value noise fails before any
+     * input is read, and check again when the first data line fixes the dimension.
+     */
+    cn_config probe = o.cfg;
+    if (!o.dims_set)
+        probe.dims = 2;
+    const char *why = cli_config_problem(&probe);
+    if (why) {
+        if (o.dims_set)
+            cli_error(prog, "--noise %s%s --dims %d: %s", cli_noise_name(probe.type),
+                      probe.mode == CN_MODE_CLASSIC ? " --classic" : "", probe.dims, why);
+        else
+            cli_error(prog, "--noise %s%s: %s", cli_noise_name(probe.type),
+                      probe.mode == CN_MODE_CLASSIC ? " --classic" : "", why);
+        return CLI_EXIT_USAGE;
+    }
+    return run(&o);
+}

@@ -1,0 +1,95 @@
+/*
+ * main.c -- "cnoise <command> [options]": picks the command; the commands live in cmd_*.c.
+ *
+ * setlocale() is deliberately never called: the program stays in the "C" locale, so number
+ * parsing (strtod) and printing (printf) use '.' as the decimal point whatever the environment.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "args.h"
+#include "cnoise.h"
+
+static const char usage_text[] =
+    "Usage: cnoise <command> [options]\n"
+    "       cnoise --help | --version\n"
+    "\n"
+    "Coherent noise (Perlin, simplex, value) from the command line.\n"
+    "\n"
+    "Commands:\n"
+    "  sample    read points from standard input, print the noise value at each\n"
+    "  render    write a grayscale PNG of a 2D slice of noise\n"
+    "\n"
+    "Options:\n"
+    "  -h, --help     show this help; 'cnoise <command> --help' describes a command\n"
+    "  --version      print the version\n"
+    "\n"
+    "Exit status (every command):\n"
+    "  0  success\n"
+    "  1  runtime failure (I/O error, bad input line)\n"
+    "  2  usage error (unknown command or option, bad or missing value, unsupported combination)\n";
+
+/*
+ * Flushes and closes standard output. A command that succeeded but whose output could not be
+ * written (a full disk, a closed pipe with SIGPIPE ignored) fails with exit status 1.
+ */
+static int finish_stdout(int rc)
+{
+    int bad = ferror(stdout);
+    errno = 0;
+    if (fflush(stdout) != 0)
+        bad = 1;
+    int e = errno;
+    if (fclose(stdout) != 0) {
+        bad = 1;
+        if (!e)
+            e = errno;
+    }
+    if (bad && rc == CLI_EXIT_OK) {
+        if (e)
+            fprintf(stderr, "cnoise: error writing standard output: %s\n", strerror(e));
+        else
+            fprintf(stderr, "cnoise: error writing standard output\n");
+        rc = CLI_EXIT_FAILURE;
+    }
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs("cnoise: missing command\n\n", stderr);
+        fputs(usage_text, stderr);
+        return CLI_EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    int rc;
+    if (strcmp(cmd, "sample") == 0) {
+        rc = cli_cmd_sample(argc - 1, argv + 1);
+    } else if (strcmp(cmd, "render") == 0) {
+        rc = cli_cmd_render(argc - 1, argv + 1);
+    } else if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "--version") == 0) {
+        if (argc > 2) {
+            char q[128];
+            fprintf(stderr, "cnoise: %s takes no arguments (got %s)\n", cmd, cli_quote(argv[2], q, sizeof q));
+            return CLI_EXIT_USAGE;
+        }
+        if (strcmp(cmd, "--version") == 0)
+            printf("cnoise %s\n", cn_version());
+        else
+            fputs(usage_text, stdout);
+        rc = CLI_EXIT_OK;
+    } else {
+        char q[128];
+        if (cmd[0] == '-')
+            fprintf(stderr, "cnoise: unknown option %s (see 'cnoise --help')\n", cli_quote(cmd, q, sizeof q));
+        else
+            fprintf(stderr, "cnoise: unknown command %s (commands: sample, render; see 'cnoise --help')\n",
+                    cli_quote(cmd, q, sizeof q));
+        return CLI_EXIT_USAGE;
+    }
+    return finish_stdout(rc);
+}
