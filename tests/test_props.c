@@ -1,0 +1,869 @@
+/* test_props.c -- properties of every noise, in double and float: lattice zeros, continuity across
+ * every cell face (and, for simplex noise, across the faces of the simplex grid), determinism, seed
+ * independence, no 256-cell repetition in default mode (and exact repetition in classic mode),
+ * far and non-finite coordinates, float against double, floor at negative integers, frequency.
+ *
+ * Nothing here depends on the values of the default-mode scale constants: every bound is either a
+ * documented contract ([-1, 1], NaN, the 1e-5 float/double agreement) or is stated both absolutely
+ * and relative to the amplitude actually observed (continuity). */
+#include <float.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cnoise.h"
+#include "test.h"
+
+/* ---- the noises under test ---- */
+
+typedef struct kind {
+    cn_noise_type type;
+    int dims;
+    cn_mode mode;
+    const char *name;
+} kind;
+
+static const kind KINDS[] = {
+    {CN_NOISE_PERLIN, 1, CN_MODE_DEFAULT, "perlin1"},
+    {CN_NOISE_PERLIN, 2, CN_MODE_DEFAULT, "perlin2"},
+    {CN_NOISE_PERLIN, 3, CN_MODE_DEFAULT, "perlin3"},
+    {CN_NOISE_PERLIN, 4, CN_MODE_DEFAULT, "perlin4"},
+    {CN_NOISE_SIMPLEX, 2, CN_MODE_DEFAULT, "simplex2"},
+    {CN_NOISE_SIMPLEX, 3, CN_MODE_DEFAULT, "simplex3"},
+    {CN_NOISE_SIMPLEX, 4, CN_MODE_DEFAULT, "simplex4"},
+    {CN_NOISE_VALUE, 1, CN_MODE_DEFAULT, "value1"},
+    {CN_NOISE_VALUE, 2, CN_MODE_DEFAULT, "value2"},
+    {CN_NOISE_VALUE, 3, CN_MODE_DEFAULT, "value3"},
+    {CN_NOISE_VALUE, 4, CN_MODE_DEFAULT, "value4"},
+    {CN_NOISE_PERLIN, 1, CN_MODE_CLASSIC, "classic perlin1"},
+    {CN_NOISE_PERLIN, 2, CN_MODE_CLASSIC, "classic perlin2"},
+    {CN_NOISE_PERLIN, 3, CN_MODE_CLASSIC, "classic perlin3"},
+    {CN_NOISE_PERLIN, 4, CN_MODE_CLASSIC, "classic perlin4"},
+    {CN_NOISE_SIMPLEX, 2, CN_MODE_CLASSIC, "classic simplex2"},
+    {CN_NOISE_SIMPLEX, 3, CN_MODE_CLASSIC, "classic simplex3"},
+    {CN_NOISE_SIMPLEX, 4, CN_MODE_CLASSIC, "classic simplex4"},
+};
+#define NKINDS ((int)(sizeof KINDS / sizeof KINDS[0]))
+
+static int is_classic(const kind *k) { return k->mode == CN_MODE_CLASSIC; }
+/* Classic 3D/4D simplex uses radius^2 0.6 and is documented to jump at some simplex faces. */
+static int is_continuous(const kind *k)
+{
+    return !(is_classic(k) && k->type == CN_NOISE_SIMPLEX && k->dims > 2);
+}
+
+static const uint64_t SEEDS[] = {0, 1, 0xDEADBEEFu, UINT64_MAX, UINT64_C(0x123456789ABCDEF0)};
+#define NSEEDS ((int)(sizeof SEEDS / sizeof SEEDS[0]))
+
+static cn_noise make(const kind *k, uint64_t seed, double frequency)
+{
+    cn_config cfg;
+    cn_noise g;
+    cn_config_init(&cfg);
+    cfg.type = k->type;
+    cfg.dims = k->dims;
+    cfg.mode = k->mode;
+    cfg.seed = seed;
+    cfg.frequency = frequency;
+    cn_status st = cn_noise_build(&g, &cfg);
+    CHECK(st == CN_OK, "build %s seed %llu frequency %g: %s", k->name, (unsigned long long)seed,
+          frequency, cn_strerror(st));
+    return g;
+}
+
+/* ---- a small deterministic generator (SplitMix64) ---- */
+
+static uint64_t rng_state = UINT64_C(0x0123456789ABCDEF);
+
+static uint64_t rnd64(void)
+{
+    uint64_t z = (rng_state += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+static double rnd01(void) { return (double)(rnd64() >> 11) * (1.0 / 9007199254740992.0); }
+static double rnd_range(double lo, double hi) { return lo + (hi - lo) * rnd01(); }
+static int rnd_int(int n) { return (int)(rnd64() % (uint64_t)n); }
+static void rnd_point(double *p, int dims, double lo, double hi)
+{
+    for (int a = 0; a < dims; a++)
+        p[a] = rnd_range(lo, hi);
+}
+static void rnd_pointf(float *p, int dims, float lo, float hi)
+{
+    for (int a = 0; a < dims; a++)
+        p[a] = (float)rnd_range(lo, hi);
+}
+
+static int same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
+static int same_bitsf(float a, float b) { return memcmp(&a, &b, sizeof a) == 0; }
+
+static const char *fmt_point(const double *p, int dims)
+{
+    static char buf[160];
+    int n = snprintf(buf, sizeof buf, "(");
+    for (int a = 0; a < dims; a++)
+        n += snprintf(buf + n, sizeof buf - (size_t)n, "%s%.17g", a ? ", " : "", p[a]);
+    snprintf(buf + n, sizeof buf - (size_t)n, ")");
+    return buf;
+}
+
+static const char *fmt_pointf(const float *p, int dims)
+{
+    double q[4];
+    for (int a = 0; a < dims; a++)
+        q[a] = p[a];
+    return fmt_point(q, dims);
+}
+
+/* ---- 1. lattice zeros ---- */
+
+static double lattice_int(void)
+{
+    static const double special[] = {
+        0, 1, -1, 2, -2, 7, -7, 255, 256, -256, 257, 123456, -123456, 1e6, -1e6,
+        2147483647.0, 2147483648.0, -2147483648.0, 4294967295.0, 4294967296.0, -4294967296.0,
+        1099511627776.0, -1099511627776.0,       /* +-2^40 */
+        4503599627370495.0, -4503599627370495.0, /* +-(2^52 - 1) */
+        4503599627370496.0, -4503599627370496.0, /* +-2^52 */
+        9007199254740992.0, -9007199254740992.0, /* +-2^53 */
+    };
+    switch (rnd_int(4)) {
+    case 0: return special[rnd_int((int)(sizeof special / sizeof special[0]))];
+    case 1: return (double)(rnd_int(2000001) - 1000000);
+    case 2: return (rnd64() & 1 ? 1.0 : -1.0) * (1099511627776.0 + (double)(rnd_int(2001) - 1000));
+    default: return (double)((int64_t)(rnd64() >> 12) - (INT64_C(1) << 51)); /* |x| < 2^52 */
+    }
+}
+
+static float lattice_intf(void)
+{
+    static const float special[] = {0, 1, -1, 7, -7, 256, -256, 123456, -123456, 16777216.0f,
+                                    -16777216.0f, 4294967296.0f, -4294967296.0f,
+                                    1099511627776.0f, -1099511627776.0f,
+                                    1099511758848.0f /* 2^40 + 2^17 */, 1e30f, -3e38f};
+    switch (rnd_int(3)) {
+    case 0: return special[rnd_int((int)(sizeof special / sizeof special[0]))];
+    case 1: return (float)(rnd_int(1 << 24) - (1 << 23)); /* exact in float */
+    default: return (rnd64() & 1 ? 1.0f : -1.0f) * ldexpf((float)(rnd_int(1 << 23) + (1 << 23)), rnd_int(60));
+    }
+}
+
+static void test_lattice_zeros(void)
+{
+    for (int ki = 0; ki < NKINDS; ki++) {
+        const kind *k = &KINDS[ki];
+        if (k->type != CN_NOISE_PERLIN)
+            continue;
+        int bad = 0, badf = 0, n = 0;
+        double worst = 0;
+        for (int si = 0; si < NSEEDS; si++) {
+            cn_noise g = make(k, SEEDS[si], 1.0);
+            for (int i = 0; i < 2000; i++, n++) {
+                double p[4];
+                float pf[4];
+                for (int a = 0; a < k->dims; a++) {
+                    p[a] = lattice_int();
+                    pf[a] = lattice_intf();
+                }
+                double v = cn_eval(&g, p);
+                float vf = cn_evalf(&g, pf);
+                if (!(v == 0.0)) {
+                    if (bad++ < 3)
+                        fprintf(stderr, "%s seed %d at %s: %.17g\n", k->name, si, fmt_point(p, k->dims), v);
+                    if (fabs(v) > worst || v != v)
+                        worst = v != v ? INFINITY : fabs(v);
+                }
+                if (!(vf == 0.0f)) {
+                    if (badf++ < 3)
+                        fprintf(stderr, "%s seed %d float at %s: %.9g\n", k->name, si, fmt_pointf(pf, k->dims), vf);
+                }
+            }
+        }
+        CHECK(bad == 0 && badf == 0, "%s: %d (double) and %d (float) of %d lattice points nonzero, worst %g",
+              k->name, bad, badf, n, worst);
+        printf("lattice zeros %-16s %d points x2 (double, float), nonzero: %d, %d\n", k->name, n, bad, badf);
+    }
+}
+
+/* ---- 2. continuity ---- */
+
+/* A rough Lipschitz estimate (max |f(p + h d) - f(p)| / h over random p, unit d), double. */
+static double lipschitz(const kind *k, const cn_noise *g)
+{
+    double L = 0;
+    for (int i = 0; i < 20000; i++) {
+        double p[4], q[4], d[4], nn = 0;
+        rnd_point(p, k->dims, -50, 50);
+        for (int a = 0; a < k->dims; a++) {
+            d[a] = rnd_range(-1, 1);
+            nn += d[a] * d[a];
+        }
+        nn = sqrt(nn);
+        for (int a = 0; a < k->dims; a++)
+            q[a] = p[a] + 1e-6 * d[a] / nn;
+        double s = fabs(cn_eval(g, q) - cn_eval(g, p)) / 1e-6;
+        if (s > L)
+            L = s;
+    }
+    return L;
+}
+
+/* Largest |value| over random points: the amplitude the relative bounds use. */
+static double amplitude(const kind *k, const cn_noise *g)
+{
+    double m = 0;
+    for (int i = 0; i < 20000; i++) {
+        double p[4];
+        rnd_point(p, k->dims, -1000, 1000);
+        double v = fabs(cn_eval(g, p));
+        if (v > m)
+            m = v;
+    }
+    return m;
+}
+
+static const double FACES[] = {0, -1, -7, -123456, 1, 7, 123456, 1e6, -1e6, -2, 3, -255, 256, -256};
+#define NFACES ((int)(sizeof FACES / sizeof FACES[0]))
+static const float FACESF[] = {0, -1, 1, -2, 2, -7, 7, -3, 5};
+#define NFACESF ((int)(sizeof FACESF / sizeof FACESF[0]))
+
+/* Other coordinates: random, or an integer (so edges and corners of cells are crossed too). */
+static double other_coord(void)
+{
+    return rnd_int(4) == 0 ? (double)(rnd_int(2001) - 1000) : rnd_range(-1000, 1000);
+}
+
+static void test_face_continuity(void)
+{
+    for (int ki = 0; ki < NKINDS; ki++) {
+        const kind *k = &KINDS[ki];
+        if (!is_continuous(k))
+            continue;
+        cn_noise g0 = make(k, SEEDS[ki % NSEEDS], 1.0);
+        double L = lipschitz(k, &g0), amp = amplitude(k, &g0);
+        double maxjump = 0, maxjumpf = 0, worst_ratio_f = 0;
+        double at[4] = {0, 0, 0, 0};
+        int probes = 0, probesf = 0;
+        for (int si = 0; si < NSEEDS; si++) {
+            cn_noise g = make(k, SEEDS[si], 1.0);
+            for (int a = 0; a < k->dims; a++) {
+                for (int fi = 0; fi < NFACES; fi++) {
+                    for (int i = 0; i < 150; i++) {
+                        double p[4], lo[4], hi[4];
+                        for (int b = 0; b < k->dims; b++)
+                            p[b] = other_coord();
+                        p[a] = FACES[fi];
+                        memcpy(lo, p, sizeof p);
+                        memcpy(hi, p, sizeof p);
+                        lo[a] = p[a] - 1e-9;
+                        hi[a] = p[a] + 1e-9;
+                        double vl = cn_eval(&g, lo), v = cn_eval(&g, p), vh = cn_eval(&g, hi);
+                        double j = fmax(fabs(vh - vl), fmax(fabs(v - vl), fabs(vh - v)));
+                        if (!(j <= maxjump)) {
+                            maxjump = j != j ? INFINITY : j;
+                            memcpy(at, p, sizeof at);
+                        }
+                        probes++;
+                    }
+                }
+                /* Float: the neighbouring floats on either side of small integer faces. */
+                for (int fi = 0; fi < NFACESF; fi++) {
+                    for (int i = 0; i < 100; i++) {
+                        float p[4], lo[4], hi[4];
+                        for (int b = 0; b < k->dims; b++)
+                            p[b] = rnd_int(4) == 0 ? (float)(rnd_int(21) - 10) : (float)rnd_range(-10, 10);
+                        p[a] = FACESF[fi];
+                        memcpy(lo, p, sizeof p);
+                        memcpy(hi, p, sizeof p);
+                        lo[a] = nextafterf(p[a], -INFINITY);
+                        hi[a] = nextafterf(p[a], INFINITY);
+                        float vl = cn_evalf(&g, lo), v = cn_evalf(&g, p), vh = cn_evalf(&g, hi);
+                        double j = fmax(fabs((double)vh - vl), fmax(fabs((double)v - vl), fabs((double)vh - v)));
+                        /* Allowed: the slope over the step plus float rounding on both sides. */
+                        double allowed = 2e-5 + 4.0 * L * ((double)hi[a] - lo[a]);
+                        if (!(j <= maxjumpf))
+                            maxjumpf = j != j ? INFINITY : j;
+                        if (!(j / allowed <= worst_ratio_f))
+                            worst_ratio_f = j != j ? INFINITY : j / allowed;
+                        probesf++;
+                    }
+                }
+            }
+        }
+        CHECK(maxjump < 1e-6, "%s: jump %.3g across a cell face at %s", k->name, maxjump, fmt_point(at, k->dims));
+        CHECK(maxjump < 1e-6 * amp, "%s: jump %.3g across a cell face is not < 1e-6 of the amplitude %.3g",
+              k->name, maxjump, amp);
+        CHECK(worst_ratio_f <= 1.0, "%s: float jump %.3g across a cell face exceeds its allowance (ratio %.3g)",
+              k->name, maxjumpf, worst_ratio_f);
+        printf("continuity %-16s amplitude %.4f, slope <= ~%.3g; cell faces: %d probes, max jump %.3g "
+               "(%.3g of amplitude); float: %d probes, max jump %.3g (%.2f of allowance)\n",
+               k->name, amp, L, probes, maxjump, maxjump / amp, probesf, maxjumpf, worst_ratio_f);
+    }
+}
+
+/*
+ * Simplex faces. Random pairs 1e-9 apart almost never straddle a face, so most probes are placed
+ * on a face first: either a face of the skewed hypercube grid (skewed coordinate a an integer)
+ * or an internal face of the cube's simplex subdivision (skewed coordinates a and b with equal
+ * fractional parts, i.e. x_a - x_b an integer), then probed 0.5e-9 either side along a random
+ * direction or along the axis. A quarter of the probes stay purely random.
+ * The coarse search follows the brief (|x| <= 1000, pairs 1e-9 apart, jump < 1e-6). The fine
+ * search (|x| <= 10, pairs 1e-12 apart, jump < 1e-9) is a thousand times more sensitive: it
+ * catches a radius^2 of 0.505 instead of 0.5, whose jumps (~1e-7) the coarse search cannot see.
+ */
+static double simplex_search(const kind *k, const cn_noise *g, int nprobes, double range, double sep,
+                             double *where)
+{
+    const int n = k->dims;
+    const double F = (sqrt(n + 1.0) - 1.0) / n;
+    double maxjump = 0;
+    for (int i = 0; i < nprobes; i++) {
+        double p[4], q[4], d[4], lo[4], hi[4];
+        rnd_point(p, n, -range, range);
+        memcpy(q, p, sizeof q);
+        int a = rnd_int(n), how = rnd_int(4);
+        if (how == 1) {
+            double sum = 0;
+            for (int b = 0; b < n; b++)
+                sum += p[b];
+            double u = p[a] + F * sum;
+            double face = rnd64() & 1 ? floor(u) : ceil(u);
+            q[a] = p[a] + (face - u) / (1.0 + F);
+        } else if (how >= 2) {
+            int b = (a + 1 + rnd_int(n - 1)) % n;
+            double w = p[a] - p[b];
+            q[a] = p[a] + (floor(w + 0.5) - w);
+        }
+        double nn = 0;
+        if (rnd64() & 1) {
+            for (int b = 0; b < n; b++) {
+                d[b] = rnd_range(-1, 1);
+                nn += d[b] * d[b];
+            }
+            nn = sqrt(nn);
+            for (int b = 0; b < n; b++)
+                d[b] /= nn;
+        } else {
+            for (int b = 0; b < n; b++)
+                d[b] = b == a;
+        }
+        for (int b = 0; b < n; b++) {
+            lo[b] = q[b] - 0.5 * sep * d[b];
+            hi[b] = q[b] + 0.5 * sep * d[b];
+        }
+        double j = fabs(cn_eval(g, hi) - cn_eval(g, lo));
+        if (!(j <= maxjump)) {
+            maxjump = j != j ? INFINITY : j;
+            memcpy(where, q, sizeof q);
+        }
+    }
+    return maxjump;
+}
+
+static void test_simplex_continuity(void)
+{
+    for (int ki = 0; ki < NKINDS; ki++) {
+        const kind *k = &KINDS[ki];
+        if (k->type != CN_NOISE_SIMPLEX)
+            continue;
+        cn_noise g = make(k, SEEDS[ki % NSEEDS], 1.0);
+        double amp = amplitude(k, &g), where[4] = {0, 0, 0, 0}, wfine[4] = {0, 0, 0, 0};
+        const int nprobes = 150000;
+        double j = simplex_search(k, &g, nprobes, 1000.0, 1e-9, where);
+        double jf = simplex_search(k, &g, nprobes, 10.0, 1e-12, wfine);
+        if (is_continuous(k)) {
+            CHECK(j < 1e-6, "%s: jump %.3g across a simplex face near %s", k->name, j, fmt_point(where, k->dims));
+            CHECK(j < 1e-6 * amp, "%s: jump %.3g is not < 1e-6 of the amplitude %.3g", k->name, j, amp);
+            CHECK(jf < 1e-9 && jf < 1e-9 * amp, "%s: jump %.3g between points 1e-12 apart near %s (amplitude %.3g)",
+                  k->name, jf, fmt_point(wfine, k->dims), amp);
+        } else {
+            /* Radius^2 0.6: the search must find the documented jumps (else it could not fail). */
+            CHECK(j > 1e-4, "%s: the face search found no jump (max %.3g): it cannot detect one", k->name, j);
+            CHECK(jf > 1e-4, "%s: the fine face search found no jump (max %.3g)", k->name, jf);
+        }
+        printf("simplex faces %-16s amplitude %.4f; %d probes 1e-9 apart: max jump %.3g (%.3g of amplitude); "
+               "%d probes 1e-12 apart: max jump %.3g%s%s\n", k->name, amp, nprobes, j, j / amp, nprobes, jf,
+               is_continuous(k) ? "" : " -- expected (radius^2 0.6), e.g. near ",
+               is_continuous(k) ? "" : fmt_point(where, k->dims));
+    }
+}
+
+/* ---- 3. determinism ---- */
+
+static void test_determinism(void)
+{
+    enum { N = 2000 };
+    static double pts[N][4], v1[N], v2[N];
+    static float ptsf[N][4], w1[N], w2[N];
+    for (int ki = 0; ki < NKINDS; ki++) {
+        const kind *k = &KINDS[ki];
+        int diff_again = 0, diff_rebuilt = 0, diff_copy = 0;
+        for (int si = 0; si < NSEEDS; si++) {
+            cn_noise g = make(k, SEEDS[si], 1.0);
+            for (int i = 0; i < N; i++) {
+                rnd_point(pts[i], k->dims, -1e4, 1e4);
+                rnd_pointf(ptsf[i], k->dims, -1e4f, 1e4f);
+                v1[i] = cn_eval(&g, pts[i]);
+                w1[i] = cn_evalf(&g, ptsf[i]);
+            }
+            for (int i = 0; i < N; i++)
+                diff_again += !same_bits(cn_eval(&g, pts[i]), v1[i]) + !same_bitsf(cn_evalf(&g, ptsf[i]), w1[i]);
+            cn_noise h = make(k, SEEDS[si], 1.0);
+            for (int i = 0; i < N; i++) {
+                v2[i] = cn_eval(&h, pts[i]);
+                w2[i] = cn_evalf(&h, ptsf[i]);
+            }
+            diff_rebuilt += memcmp(v1, v2, sizeof v1) != 0;
+            diff_rebuilt += memcmp(w1, w2, sizeof w1) != 0;
+            /* A memcpy'd generator in freshly allocated memory; the original overwritten. */
+            cn_noise *c = malloc(sizeof *c);
+            CHECK(c != NULL, "malloc");
+            if (!c)
+                return;
+            memcpy(c, &g, sizeof g);
+            memset(&g, 0xA5, sizeof g);
+            for (int i = 0; i < N; i++)
+                diff_copy += !same_bits(cn_eval(c, pts[i]), v1[i]) + !same_bitsf(cn_evalf(c, ptsf[i]), w1[i]);
+            free(c);
+        }
+        CHECK(diff_again == 0, "%s: %d values changed on a repeated call", k->name, diff_again);
+        CHECK(diff_rebuilt == 0, "%s: a rebuilt generator differs (%d seeds)", k->name, diff_rebuilt);
+        CHECK(diff_copy == 0, "%s: a memcpy'd generator differs at %d points", k->name, diff_copy);
+    }
+    printf("determinism: %d kinds x %d seeds x %d points (double and float): repeated, rebuilt, copied identical\n",
+           NKINDS, NSEEDS, N);
+}
+
+/* ---- 4. seeds ---- */
+
+static double pearson(const double *a, const double *b, int n)
+{
+    double ma = 0, mb = 0;
+    for (int i = 0; i < n; i++) {
+        ma += a[i];
+        mb += b[i];
+    }
+    ma /= n;
+    mb /= n;
+    double sab = 0, saa = 0, sbb = 0;
+    for (int i = 0; i < n; i++) {
+        sab += (a[i] - ma) * (b[i] - mb);
+        saa += (a[i] - ma) * (a[i] - ma);
+        sbb += (b[i] - mb) * (b[i] - mb);
+    }
+    return sab / sqrt(saa * sbb);
+}
+
+static void test_seeds(void)
+{
+    enum { N = 100000 };
+    static double pts[N][4], va[N], vb[N];
+    static const uint64_t pairs[][2] = {{0, 1}, {1, 2}, {12345, 12346}, {UINT64_MAX, 0}};
+    for (int ki = 0; ki < NKINDS; ki++) {
+        const kind *k = &KINDS[ki];
+        /* Classic mode repeats every 256 cells: 1D has too few independent cells to measure. */
+        if (is_classic(k) && k->dims < 2)
+            continue;
+        double range = is_classic(k) ? 128.0 : 1e4;
+        for (int i = 0; i < N; i++)
+            rnd_point(pts[i], k->dims, -range, range);
+        double worst = 0;
+        printf("seeds %-16s |r|:", k->name);
+        for (int pi = 0; pi < 4; pi++) {
+            cn_noise ga = make(k, pairs[pi][0], 1.0), gb = make(k, pairs[pi][1], 1.0);
+            cn_noise ga2 = make(k, pairs[pi][0], 1.0);
+            for (int i = 0; i < N; i++) {
+                va[i] = cn_eval(&ga, pts[i]);
+                vb[i] = cn_eval(&gb, pts[i]);
+            }
+            double r = pearson(va, vb, N);
+            CHECK(fabs(r) < 0.05, "%s: seeds %llu and %llu correlate, r = %.4f", k->name,
+                  (unsigned long long)pairs[pi][0], (unsigned long long)pairs[pi][1], r);
+            if (fabs(r) > worst)
+                worst = fabs(r);
+            for (int i = 0; i < N; i++)
+                vb[i] = cn_eval(&ga2, pts[i]);
+            double r1 = pearson(va, vb, N);
+            CHECK(fabs(r1 - 1.0) < 1e-12, "%s: seed %llu against itself: r = %.17g", k->name,
+                  (unsigned long long)pairs[pi][0], r1);
+            printf(" (%llu,%llu) %.4f", (unsigned long long)pairs[pi][0], (unsigned long long)pairs[pi][1],
+                   fabs(r));
+        }
+        printf("; same seed r = 1\n");
+    }
+}
+
+/* ---- 5. repetition ---- */
+
+static void test_repetition(void)
+{
+    for (int ki = 0; ki < NKINDS; ki++) {
+        const kind *k = &KINDS[ki];
+        const int n = k->dims;
+        const double G = (1.0 - 1.0 / sqrt(n + 1.0)) / n;
+        cn_noise g = make(k, 0, 1.0);
+        const double amp = amplitude(k, &g);
+        int differ = 0, differ_lat = 0, total = 0, unequal_2_32 = 0;
+        double maxdiff_lat = 0;
+        for (int a = 0; a < n; a++) {
+            for (int i = 0; i < 1000; i++, total++) {
+                /* Dyadic coordinates with 16 fraction bits: p + 256 and p + 2^32 are exact. */
+                double p[4], q[4], r[4];
+                for (int b = 0; b < n; b++)
+                    p[b] = (double)(rnd_int(1 << 26) - (1 << 25)) / 65536.0;
+                memcpy(q, p, sizeof q);
+                q[a] += 256.0;
+                double v = cn_eval(&g, p);
+                differ += !same_bits(v, cn_eval(&g, q));
+                if (k->type == CN_NOISE_SIMPLEX) {
+                    /* The simplex lattice's own period vector: 256 skewed cells along axis a. */
+                    for (int b = 0; b < n; b++)
+                        r[b] = p[b] + (b == a ? 256.0 : 0.0) - 256.0 * G;
+                    double dd = fabs(cn_eval(&g, r) - v);
+                    differ_lat += dd > 1e-9 * amp; /* well above the rounding of the shifted point */
+                    if (dd > maxdiff_lat)
+                        maxdiff_lat = dd;
+                } else if (!is_classic(k)) {
+                    /* Default mode: the lattice index is floor(x) mod 2^32 -- exact period 2^32. */
+                    memcpy(r, p, sizeof r);
+                    r[a] += 4294967296.0;
+                    unequal_2_32 += !same_bits(v, cn_eval(&g, r));
+                }
+            }
+        }
+        if (!is_classic(k)) {
+            /* Not 100%: with 8 to 32 gradients, all corners of a cell agree by chance now and then
+             * (2D simplex: 3 corners of 8 gradients, 1 in 512). A periodic lattice gives 0%. */
+            CHECK(differ >= total * 95 / 100, "%s: only %d of %d points differ from p + 256 e_a", k->name,
+                  differ, total);
+            if (k->type == CN_NOISE_SIMPLEX)
+                CHECK(differ_lat >= total * 95 / 100, "%s: only %d of %d points differ along the 256-cell "
+                      "lattice vector", k->name, differ_lat, total);
+            else
+                CHECK(unequal_2_32 == 0, "%s: %d of %d points differ from p + 2^32 e_a", k->name, unequal_2_32,
+                      total);
+            printf("repetition %-16s p vs p+256e_a differ at %d/%d", k->name, differ, total);
+            if (k->type == CN_NOISE_SIMPLEX)
+                printf(", along the simplex lattice period differ at %d/%d\n", differ_lat, total);
+            else
+                printf("; p vs p+2^32e_a equal at %d/%d\n", total - unequal_2_32, total);
+        } else if (k->type == CN_NOISE_PERLIN) {
+            CHECK(differ == 0, "%s: %d of %d points differ from p + 256 e_a (must repeat)", k->name, differ, total);
+            printf("repetition %-16s p vs p+256e_a identical at %d/%d\n", k->name, total - differ, total);
+        } else {
+            /* Classic simplex repeats along the lattice vector; rounding of the shifted point aside. */
+            CHECK(maxdiff_lat < 1e-9, "%s: differs by %.3g along the 256-cell lattice vector (must repeat)",
+                  k->name, maxdiff_lat);
+            printf("repetition %-16s along the simplex lattice period: max difference %.3g over %d points\n",
+                   k->name, maxdiff_lat, total);
+        }
+    }
+}
+
+/* ---- 6. far coordinates ---- */
+
+static void test_far(void)
+{
+    static const double special[] = {
+        4503599627370496.0, -4503599627370496.0, 4503599627370495.5, -4503599627370495.5,
+        2251799813685248.75, 1e15, -1e15, -3.5e14 + 0.25, 9007199254740992.0, -9007199254740992.0,
+        1e300, -1e300, DBL_MAX / 2, -DBL_MAX / 2, DBL_MAX, -DBL_MAX, DBL_MIN, -DBL_MIN, 4.9e-324, 0.0,
+    };
+    const int nspecial = (int)(sizeof special / sizeof special[0]);
+    static const float specialf[] = {1e30f, -1e30f, -3e38f, 3e38f, FLT_MAX, -FLT_MAX, 1e20f, -16777217.0f,
+                                     FLT_MIN, 0.0f};
+    const int nspecialf = (int)(sizeof specialf / sizeof specialf[0]);
+    for (int ki = 0; ki < NKINDS; ki++) {
+        const kind *k = &KINDS[ki];
+        if (is_classic(k))
+            continue;
+        cn_noise g = make(k, SEEDS[ki % NSEEDS], 1.0);
+        int bad = 0, badf = 0, n = 0, nf = 0;
+        double lo = 0, hi = 0;
+        for (int i = 0; i < 20000; i++, n++) {
+            double p[4];
+            for (int a = 0; a < k->dims; a++) {
+                int m = rnd_int(3);
+                if (i < nspecial)
+                    p[a] = special[i]; /* the same value on every axis */
+                else if (m == 0)
+                    p[a] = special[rnd_int(nspecial)];
+                else /* log-uniform magnitude up to 2^52, random sign */
+                    p[a] = (rnd64() & 1 ? 1 : -1) * ldexp(1.0 + rnd01(), rnd_int(52));
+            }
+            double v = cn_eval(&g, p);
+            if (!(isfinite(v) && v >= -1.0 && v <= 1.0)) {
+                if (bad++ < 3)
+                    fprintf(stderr, "%s at %s: %.17g\n", k->name, fmt_point(p, k->dims), v);
+            } else {
+                lo = fmin(lo, v);
+                hi = fmax(hi, v);
+            }
+        }
+        for (int i = 0; i < 20000; i++, nf++) {
+            float p[4];
+            for (int a = 0; a < k->dims; a++) {
+                if (i < nspecialf)
+                    p[a] = specialf[i];
+                else if (rnd_int(3) == 0)
+                    p[a] = specialf[rnd_int(nspecialf)];
+                else
+                    p[a] = (rnd64() & 1 ? 1 : -1) * ldexpf(1.0f + (float)rnd01(), rnd_int(127));
+            }
+            float v = cn_evalf(&g, p);
+            if (!(isfinite(v) && v >= -1.0f && v <= 1.0f)) {
+                if (badf++ < 3)
+                    fprintf(stderr, "%s float at %s: %.9g\n", k->name, fmt_pointf(p, k->dims), v);
+            }
+        }
+        CHECK(bad == 0, "%s: %d of %d far points not finite in [-1, 1]", k->name, bad, n);
+        CHECK(badf == 0, "%s: %d of %d far float points not finite in [-1, 1]", k->name, badf, nf);
+        printf("far %-16s %d double points up to DBL_MAX: %d bad (values seen %.3f..%.3f); %d float points up to "
+               "FLT_MAX: %d bad\n", k->name, n, bad, lo, hi, nf, badf);
+    }
+}
+
+/* ---- 7. NaN and infinity ---- */
+
+static void test_nonfinite(void)
+{
+    static const double bad[] = {NAN, INFINITY, -INFINITY};
+    int cases = 0;
+    for (int ki = 0; ki < NKINDS; ki++) {
+        const kind *k = &KINDS[ki];
+        cn_noise g = make(k, 7, 1.0), gbig = make(k, 7, 1e10), gfbig = make(k, 7, 1e300);
+        for (int a = 0; a < k->dims; a++) {
+            for (int bi = 0; bi < 3; bi++) {
+                for (int i = 0; i < 20; i++, cases++) {
+                    double p[4];
+                    float pf[4];
+                    rnd_point(p, k->dims, -100, 100);
+                    rnd_pointf(pf, k->dims, -100, 100);
+                    if (i == 1)
+                        for (int b = 0; b < k->dims; b++)
+                            p[b] = pf[b] = (float)bad[bi]; /* every coordinate */
+                    p[a] = bad[bi];
+                    pf[a] = (float)bad[bi];
+                    double v = cn_eval(&g, p);
+                    float vf = cn_evalf(&g, pf);
+                    CHECK(isnan(v), "%s: %s on axis %d gives %g", k->name, fmt_point(p, k->dims), a, v);
+                    CHECK(isnan(vf), "%s: float %s on axis %d gives %g", k->name, fmt_pointf(pf, k->dims), a, vf);
+                }
+            }
+            /* Finite coordinate, overflowing product with the frequency. */
+            double p[4];
+            float pf[4];
+            rnd_point(p, k->dims, -100, 100);
+            rnd_pointf(pf, k->dims, -100, 100);
+            p[a] = a & 1 ? -1e300 : 1e300;
+            pf[a] = a & 1 ? -3e38f : 3e38f;
+            double v = cn_eval(&gbig, p);
+            float vf = cn_evalf(&gfbig, pf);
+            CHECK(isnan(v), "%s: x = %g times frequency 1e10 gives %g", k->name, p[a], v);
+            CHECK(isnan(vf), "%s: x = %g (float) times frequency 1e300 gives %g", k->name, (double)pf[a], vf);
+            /* Just below the overflow the value is an ordinary number. */
+            p[a] = a & 1 ? -1e298 : 1e298;
+            v = cn_eval(&gbig, p);
+            CHECK(isfinite(v), "%s: x = %g times frequency 1e10 gives %g", k->name, p[a], v);
+            cases++;
+        }
+    }
+    printf("non-finite: %d NaN/Inf cases per precision and the frequency-overflow case per axis give NaN\n", cases);
+}
+
+/* ---- 8. float against double ---- */
+
+static void test_float_vs_double(void)
+{
+    for (int ki = 0; ki < NKINDS; ki++) {
+        const kind *k = &KINDS[ki];
+        cn_noise g = make(k, SEEDS[(ki + 2) % NSEEDS], 1.0);
+        double maxd = 0, at[4] = {0, 0, 0, 0};
+        const int N = 100000;
+        for (int i = 0; i < N; i++) {
+            float pf[4];
+            double p[4];
+            /* Mostly |x| <= 1000; a tenth near the origin, where float offsets are most precise. */
+            rnd_pointf(pf, k->dims, i % 10 ? -1000.0f : -4.0f, i % 10 ? 1000.0f : 4.0f);
+            for (int a = 0; a < k->dims; a++)
+                p[a] = pf[a];
+            double d = fabs((double)cn_evalf(&g, pf) - cn_eval(&g, p));
+            if (!(d <= maxd)) {
+                maxd = d != d ? INFINITY : d;
+                memcpy(at, p, sizeof at);
+            }
+        }
+        CHECK(maxd <= 1e-5, "%s: float and double differ by %.3g at %s", k->name, maxd, fmt_point(at, k->dims));
+        printf("float vs double %-16s %d points |x| <= 1000: max |evalf - eval| = %.3g\n", k->name, N, maxd);
+    }
+}
+
+/* ---- 9. floor at negative integers, signed zero ---- */
+
+static void test_floor(void)
+{
+    static const double cells[] = {-1, -2, -7, -123456, -1099511627776.0, -4294967296.0, -4294967297.0,
+                                   0, 5, 4294967295.0, 1099511627775.0};
+    const int ncells = (int)(sizeof cells / sizeof cells[0]);
+    int checks = 0;
+    for (int ki = 0; ki < NKINDS; ki++) {
+        const kind *k = &KINDS[ki];
+        if (k->type == CN_NOISE_SIMPLEX)
+            continue;
+        cn_noise g = make(k, SEEDS[ki % NSEEDS], 1.0);
+        for (int ci = 0; ci < ncells; ci++) {
+            const double c0 = cells[ci];
+            double p[4], q[4];
+            for (int b = 0; b < k->dims; b++)
+                p[b] = (double)(rnd_int(201) - 100); /* other coordinates integers: a lattice line */
+            memcpy(q, p, sizeof q);
+            p[0] = c0;
+            q[0] = c0 + 1;
+            const double a0 = cn_eval(&g, p), a1 = cn_eval(&g, q);
+            /* Continuity at the negative (or positive) integer itself. */
+            double l[4], r[4];
+            memcpy(l, p, sizeof l);
+            memcpy(r, p, sizeof r);
+            l[0] = c0 - 1e-9;
+            r[0] = c0 + 1e-9;
+            double jl = fabs(cn_eval(&g, l) - a0), jr = fabs(cn_eval(&g, r) - a0);
+            CHECK(jl < 1e-6 && jr < 1e-6, "%s: jump %.3g / %.3g at x = %.17g", k->name, jl, jr, c0);
+            checks++;
+            if (k->type == CN_NOISE_VALUE) {
+                /* On a lattice line value noise runs monotonically from one lattice value to the
+                 * next: the point must have been placed in cell [c0, c0 + 1). */
+                double prev = a0;
+                int mono = 1, inside = 1;
+                for (int s = 1; s < 64; s++) {
+                    double m[4];
+                    memcpy(m, p, sizeof m);
+                    m[0] = c0 + s / 64.0;
+                    double v = cn_eval(&g, m);
+                    if (a1 >= a0 ? v < prev : v > prev)
+                        mono = 0;
+                    if (v < fmin(a0, a1) || v > fmax(a0, a1))
+                        inside = 0;
+                    prev = v;
+                }
+                CHECK(mono && inside, "%s: cell [%.17g, +1) is not interpolated between its lattice values "
+                      "%.17g and %.17g (monotone %d, inside %d)", k->name, c0, a0, a1, mono, inside);
+                checks++;
+            } else {
+                CHECK(a0 == 0.0, "%s: not 0 at lattice point x = %.17g: %.17g", k->name, c0, a0);
+                checks++;
+            }
+        }
+        /* Perlin near -0.5 and just below 0 (tiny negative offsets land in cell -1 at f ~ 1). */
+        double p[4];
+        rnd_point(p, k->dims, -3, 3);
+        for (int s = 0; s < 4; s++) {
+            static const double xs[] = {-0.5, -1e-300, -DBL_MIN, -4.9e-324};
+            double l[4], r[4], m[4];
+            memcpy(l, p, sizeof l);
+            memcpy(r, p, sizeof r);
+            memcpy(m, p, sizeof m);
+            m[0] = xs[s];
+            l[0] = xs[s] - 1e-12;
+            r[0] = xs[s] + 1e-12;
+            double vm = cn_eval(&g, m);
+            double j = fmax(fabs(cn_eval(&g, l) - vm), fabs(cn_eval(&g, r) - vm));
+            CHECK(j < 1e-6, "%s: jump %.3g around x = %g", k->name, j, xs[s]);
+            if (s > 0) {
+                m[0] = 0.0;
+                double v0 = cn_eval(&g, m);
+                m[0] = xs[s];
+                CHECK(fabs(vm - v0) < 1e-9, "%s: x = %g gives %.17g but x = 0 gives %.17g", k->name, xs[s], vm, v0);
+            }
+            checks += 2;
+        }
+    }
+    /* -0.0 and 0.0 on each axis: the same value, double and float, every kind. */
+    for (int ki = 0; ki < NKINDS; ki++) {
+        const kind *k = &KINDS[ki];
+        cn_noise g = make(k, 3, 1.0);
+        for (int a = 0; a < k->dims; a++) {
+            double p[4], q[4];
+            float pf[4], qf[4];
+            rnd_point(p, k->dims, -10, 10);
+            for (int b = 0; b < k->dims; b++)
+                pf[b] = (float)p[b];
+            if (a == 1)
+                for (int b = 0; b < k->dims; b++)
+                    p[b] = pf[b] = 0.0f; /* also the origin, all zeros */
+            memcpy(q, p, sizeof q);
+            memcpy(qf, pf, sizeof qf);
+            p[a] = 0.0;
+            q[a] = -0.0;
+            pf[a] = 0.0f;
+            qf[a] = -0.0f;
+            if (a == 1)
+                for (int b = 0; b < k->dims; b++) {
+                    q[b] = -0.0;
+                    qf[b] = -0.0f;
+                }
+            double v = cn_eval(&g, p), w = cn_eval(&g, q);
+            float vf = cn_evalf(&g, pf), wf = cn_evalf(&g, qf);
+            CHECK(v == w, "%s: -0.0 on axis %d gives %.17g, 0.0 gives %.17g", k->name, a, w, v);
+            CHECK(vf == wf, "%s: float -0.0 on axis %d gives %.9g, 0.0 gives %.9g", k->name, a, wf, vf);
+            checks += 2;
+        }
+    }
+    printf("floor: %d checks of negative-integer cells, signed zero and tiny negatives passed or reported\n",
+           checks);
+}
+
+/* ---- 10. frequency ---- */
+
+static void test_frequency(void)
+{
+    static const double freqs[] = {2, 0.5, 4, 0.25, 1024, 3};
+    int n = 0, diff = 0, difff = 0;
+    for (int ki = 0; ki < NKINDS; ki++) {
+        const kind *k = &KINDS[ki];
+        cn_noise g1 = make(k, SEEDS[ki % NSEEDS], 1.0);
+        for (int fi = 0; fi < 6; fi++) {
+            const double f = freqs[fi];
+            cn_noise gf = make(k, SEEDS[ki % NSEEDS], f);
+            for (int i = 0; i < 500; i++, n++) {
+                /* At most 20 significant bits: f * p is exact for every f above (3 adds 2 bits). */
+                double p[4], fp[4];
+                float pf[4], fpf[4];
+                for (int a = 0; a < k->dims; a++) {
+                    p[a] = (double)(rnd_int(1 << 20) - (1 << 19)) / 1024.0;
+                    fp[a] = f * p[a];
+                    pf[a] = (float)p[a];
+                    fpf[a] = (float)fp[a];
+                }
+                double v = cn_eval(&gf, p), w = cn_eval(&g1, fp);
+                float vf = cn_evalf(&gf, pf), wf = cn_evalf(&g1, fpf);
+                if (!same_bits(v, w)) {
+                    if (diff++ < 3)
+                        fprintf(stderr, "%s: frequency %g at %s: %.17g, frequency 1 at f*p: %.17g\n", k->name, f,
+                                fmt_point(p, k->dims), v, w);
+                }
+                if (!same_bitsf(vf, wf))
+                    difff++;
+            }
+        }
+    }
+    CHECK(diff == 0, "%d of %d points differ between frequency f at p and frequency 1 at f*p", diff, n);
+    CHECK(difff == 0, "%d of %d float points differ between frequency f at p and frequency 1 at f*p", difff, n);
+    printf("frequency: %d points x (double, float), f in {2, 0.5, 4, 0.25, 1024, 3}: %d, %d differ\n", n, diff, difff);
+}
+
+int main(void)
+{
+    test_lattice_zeros();
+    test_face_continuity();
+    test_simplex_continuity();
+    test_determinism();
+    test_seeds();
+    test_repetition();
+    test_far();
+    test_nonfinite();
+    test_float_vs_double();
+    test_floor();
+    test_frequency();
+    return test_summary("test_props");
+}
