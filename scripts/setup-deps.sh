@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs what building and testing cnoise needs on Debian/Ubuntu: a C compiler, CMake, make,
+# pkg-config, libpng and python3 (used by the CLI tests to decode PNGs); clang when asked
+# (CNOISE_WITH_CLANG=1). As root, missing packages are installed with apt-get; otherwise their
+# names are printed and the script fails.
+set -euo pipefail
+
+need=()
+have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+command -v cc >/dev/null 2>&1 || need+=(gcc)
+command -v cmake >/dev/null 2>&1 || need+=(cmake)
+command -v make >/dev/null 2>&1 || need+=(make)
+command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+command -v python3 >/dev/null 2>&1 || need+=(python3)
+have_pkg libpng-dev || need+=(libpng-dev)
+if [ "${CNOISE_WITH_CLANG:-0}" = 1 ]; then
+  command -v clang >/dev/null 2>&1 || need+=(clang)
+fi
+
+if [ ${#need[@]} -eq 0 ]; then
+  exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "cnoise: missing packages: ${need[*]}" >&2
+  echo "install them with: sudo apt-get install ${need[*]}" >&2
+  exit 1
+fi
+echo "cnoise: installing ${need[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
