@@ -65,9 +65,9 @@ extern "C" {
 #endif
 
 #define CN_VERSION_MAJOR 0
-#define CN_VERSION_MINOR 1
+#define CN_VERSION_MINOR 2
 #define CN_VERSION_PATCH 0
-#define CN_VERSION_STRING "0.1.0"
+#define CN_VERSION_STRING "0.2.0"
 
 /* Status codes returned by every function that can fail. CN_OK is 0. */
 typedef enum cn_status {
@@ -79,7 +79,19 @@ typedef enum cn_status {
     CN_E_UNSUPPORTED, /* a valid but unsupported combination (simplex 1D, classic value noise) */
     CN_E_FREQUENCY,   /* cn_config.frequency is not finite or not > 0 */
     CN_E_RANGE,       /* another numeric argument is out of its documented range */
-    CN_E_OVERFLOW     /* a size computation would overflow */
+    CN_E_OVERFLOW,    /* a size computation would overflow */
+    CN_E_FRACTAL,     /* cn_config.fractal is not a cn_fractal value */
+    CN_E_OCTAVES,     /* cn_config.octaves is not 1..32 */
+    CN_E_LACUNARITY,  /* cn_config.lacunarity is not finite in [1, 64] */
+    CN_E_GAIN,        /* cn_config.gain is not finite in (0, 4] */
+    CN_E_RIDGE,       /* ridge_offset not in [0, 2] or ridge_gain not in [0, 16] */
+    CN_E_PERIOD,      /* a period is over 2^24, not a multiple of the simplex constraint, or set
+                         on an axis the noise does not have */
+    CN_E_DOMAIN,      /* axis_frequency not finite > 0, or an offset or rotation entry not finite */
+    CN_E_SIGNAL,      /* amplitude or bias not finite */
+    CN_E_CONFLICT,    /* options that cannot be combined: a period with a rotation, a period with a
+                         non-integer lacunarity, or octaves whose frequency exceeds 2^40 */
+    CN_E_LAYERS       /* layers of a sum have different dimensions, or a count of 0 */
 } cn_status;
 
 /* A short English description of a status code; never NULL (unknown codes get a generic text). */
@@ -99,14 +111,68 @@ typedef enum cn_mode {
     CN_MODE_CLASSIC = 1  /* the published reference code, bit for bit in double precision */
 } cn_mode;
 
+typedef enum cn_fractal {
+    CN_FRACTAL_NONE = 0,       /* one octave of the base noise */
+    CN_FRACTAL_FBM = 1,        /* sum a_i n_i / sum a_i                        range [-1, 1] */
+    CN_FRACTAL_TURBULENCE = 2, /* sum a_i |n_i| / sum a_i (Perlin)             range [ 0, 1] */
+    CN_FRACTAL_BILLOW = 3,     /* sum a_i (2|n_i| - 1) / sum a_i               range [-1, 1] */
+    CN_FRACTAL_RIDGED = 4      /* Musgrave's ridged multifractal, normalised   range [ 0, 1] */
+} cn_fractal;
+
+#define CN_MAX_OCTAVES 32
+#define CN_MAX_PERIOD 16777216u /* 2^24 cells */
+
 /*
  * Configuration of one noise generator. Fill it with cn_config_init(), change fields, then
  * cn_noise_build(). Fields, defaults and ranges:
- *   type       CN_NOISE_PERLIN   any cn_noise_type
- *   mode       CN_MODE_DEFAULT   any cn_mode
- *   dims       3                 1..4 (simplex: 2..4)
- *   seed       0                 any 64-bit value
- *   frequency  1.0               finite, > 0; coordinates are multiplied by it before lattice lookup
+ *
+ *   type        CN_NOISE_PERLIN   any cn_noise_type
+ *   mode        CN_MODE_DEFAULT   any cn_mode
+ *   dims        3                 1..4 (simplex: 2..4)
+ *   seed        0                 any 64-bit value
+ *   frequency   1.0               finite, > 0
+ *
+ * Domain (applied to the coordinates p before any lattice lookup, in this order):
+ *   axis_frequency[4]  1.0 each   finite, > 0: per-axis frequency, multiplied with `frequency`
+ *   rotate             0          nonzero: apply `rotation` (see cn_config_rotate2/3)
+ *   rotation[16]       identity   row-major dims x dims matrix (the first dims*dims entries),
+ *                                 finite entries; any linear map is accepted
+ *   offset[4]          0.0 each   finite: translation in lattice cells (the "phase")
+ *     q = rotation * (p * frequency * axis_frequency) + offset
+ *
+ * Fractal sum over octaves i = 0 .. octaves-1 (fractal != CN_FRACTAL_NONE):
+ *   fractal      CN_FRACTAL_NONE  any cn_fractal
+ *   octaves      5                1..32 (ignored for CN_FRACTAL_NONE)
+ *   lacunarity   2.0              finite, 1..64: octave i samples at q * lacunarity^i
+ *   gain         0.5              finite, (0, 4]: octave i has amplitude a_i = gain^i
+ *   ridge_offset 1.0              0..2, ridged only: signal = (ridge_offset - |n|)^2
+ *   ridge_gain   2.0              0..16, ridged only: weight of the next octave =
+ *                                 clamp(signal * ridge_gain, 0, 1) (Musgrave's spectral weighting)
+ *   Octave i uses its own seed, seed + i * 0x9E3779B97F4A7C15 (mod 2^64). Octaves whose
+ *   amplitude is below 2^-24 of the first are skipped (they cannot change a float result); a
+ *   configuration whose last octave's frequency (frequency * axis_frequency * lacunarity^i)
+ *   exceeds 2^40 is rejected (CN_E_CONFLICT): beyond that, coordinates lose their position in
+ *   the cell.
+ *
+ * Tiling:
+ *   period[4]    0 each           0 = not periodic; else a whole number of lattice cells
+ *                                 (at the base frequency) after which the noise repeats along
+ *                                 that axis, 1..2^24: noise(p + (period[a] / (frequency *
+ *                                 axis_frequency[a])) e_a) == noise(p), exactly whenever both
+ *                                 points are exactly representable. Octave i repeats after
+ *                                 period * lacunarity^i cells, so periods need a whole-number
+ *                                 lacunarity (else CN_E_CONFLICT), and cannot be combined with
+ *                                 a rotation (CN_E_CONFLICT).
+ *                                 Simplex noise with any period uses a lattice that tiles along
+ *                                 the axes: skew F = 1/dims, unskew G = 1/(2 dims) (3D: the usual
+ *                                 1/3, 1/6); the period must then be even in 2D, a multiple of 3
+ *                                 in 3D and of 4 in 4D (CN_E_PERIOD otherwise).
+ *                                 Classic Perlin wraps the cell index before hashing, as the
+ *                                 `repeat` of the seed article does.
+ *
+ * Signal: the result is amplitude * noise + bias.
+ *   amplitude    1.0              finite
+ *   bias         0.0              finite
  */
 typedef struct cn_config {
     cn_noise_type type;
@@ -114,6 +180,23 @@ typedef struct cn_config {
     int dims;
     uint64_t seed;
     double frequency;
+
+    double axis_frequency[4];
+    int rotate;
+    double rotation[16];
+    double offset[4];
+
+    cn_fractal fractal;
+    int octaves;
+    double lacunarity;
+    double gain;
+    double ridge_offset;
+    double ridge_gain;
+
+    uint32_t period[4];
+
+    double amplitude;
+    double bias;
 } cn_config;
 
 /* Fills *cfg with the defaults listed above. NULL is ignored. */
@@ -122,17 +205,34 @@ void cn_config_init(cn_config *cfg);
 /* Checks every field of *cfg; returns CN_OK or the status naming the first bad field. */
 cn_status cn_config_check(const cn_config *cfg);
 
+/* Sets a 2D rotation by `angle` radians (counter-clockwise) and rotate = 1. Needs dims 2.
+ * Returns CN_E_NULL, CN_E_DIMS (dims is not 2) or CN_E_DOMAIN (angle not finite). */
+cn_status cn_config_rotate2(cn_config *cfg, double angle);
+
+/* Sets a 3D rotation by `angle` radians about the axis (ax, ay, az) (normalised here; right-hand
+ * rule) and rotate = 1. Needs dims 3. CN_E_DOMAIN for a zero or non-finite axis or angle. */
+cn_status cn_config_rotate3(cn_config *cfg, double ax, double ay, double az, double angle);
+
 /*
- * A built generator: the configuration plus everything derived from it (lattice keys, the classic
- * permutation). Plain data owned by the caller (about 1.2 KiB, no heap); copy it freely. The
- * fields after `cfg` are internal and may change between versions.
+ * A built generator: the configuration plus everything derived from it (per-octave lattice keys
+ * and permutations, the combined domain transform, normalisation). Plain data owned by the caller
+ * (about 12 KiB, no heap); copy it freely. The fields after `cfg` are internal and may change
+ * between versions.
  */
 typedef struct cn_noise {
     cn_config cfg;
-    uint32_t key[5];          /* default mode: per-axis lattice keys and an offset key */
-    uint8_t perm[512];        /* classic mode: the permutation, repeated twice */
-    uint8_t perm_mod12[512];  /* classic mode: perm[i] % 12 (Gustavson's permMod12) */
-    int kernel;               /* internal kernel selector */
+    int kernel;     /* internal kernel selector; -1 when not built */
+    int octaves;    /* octaves actually evaluated */
+    int periodic;   /* any period set */
+    double scale[4];           /* frequency * axis_frequency */
+    double norm;               /* 1 / (sum of amplitudes * bound) */
+    struct cn__octave {
+        uint32_t key[5];       /* default mode: lattice keys */
+        uint32_t period[4];    /* period in cells at this octave, 0 = none */
+        double mult;           /* lacunarity^i */
+        double amp;            /* gain^i */
+    } oct[CN_MAX_OCTAVES];
+    uint8_t perm[CN_MAX_OCTAVES][256]; /* classic mode: per-octave permutation */
 } cn_noise;
 
 /* Validates *cfg (as cn_config_check) and builds *out from it. On error *out is left unusable. */
@@ -154,6 +254,19 @@ float cn_eval1f(const cn_noise *gen, float x);
 float cn_eval2f(const cn_noise *gen, float x, float y);
 float cn_eval3f(const cn_noise *gen, float x, float y, float z);
 float cn_eval4f(const cn_noise *gen, float x, float y, float z, float w);
+
+/*
+ * Superposition (a weighted sum of configured noises, as a sum of waves):
+ *   value(p) = sum over k of layers[k].weight * cn_eval(layers[k].noise, p)
+ * Every layer's noise must be built with the same dims. Writes the sum to *out.
+ * Returns CN_E_NULL (layers, p or out NULL, or a layer's noise NULL), CN_E_LAYERS (count 0 or
+ * dims differ), CN_E_SIGNAL (a weight not finite); NaN coordinates give a NaN sum.
+ */
+typedef struct cn_layer {
+    const cn_noise *noise;
+    double weight;
+} cn_layer;
+cn_status cn_layers_eval(const cn_layer *layers, size_t count, const double *p, double *out);
 
 #ifdef __cplusplus
 }

@@ -19,6 +19,16 @@ const char *cn_strerror(cn_status status)
     case CN_E_FREQUENCY: return "frequency must be finite and greater than 0";
     case CN_E_RANGE: return "argument out of range";
     case CN_E_OVERFLOW: return "size computation overflows";
+    case CN_E_FRACTAL: return "unknown fractal type";
+    case CN_E_OCTAVES: return "octaves must be 1 to 32";
+    case CN_E_LACUNARITY: return "lacunarity must be finite, from 1 to 64";
+    case CN_E_GAIN: return "gain must be finite, greater than 0 and at most 4";
+    case CN_E_RIDGE: return "ridge offset must be in [0, 2] and ridge gain in [0, 16]";
+    case CN_E_PERIOD: return "period must be 0 (none) or 1 to 2^24 cells, only on the noise's axes; simplex periods must be even in 2D, multiples of 3 in 3D, of 4 in 4D";
+    case CN_E_DOMAIN: return "axis frequencies must be finite and greater than 0; offsets and rotation entries finite";
+    case CN_E_SIGNAL: return "amplitude, bias and weights must be finite";
+    case CN_E_CONFLICT: return "conflicting options (a period needs a whole-number lacunarity and no rotation; the last octave's frequency must not exceed 2^40)";
+    case CN_E_LAYERS: return "layers must be at least one, all of the same dimension";
     }
     return "unknown status code";
 }
@@ -33,6 +43,46 @@ void cn_config_init(cn_config *cfg)
     cfg->dims = 3;
     cfg->seed = 0;
     cfg->frequency = 1.0;
+    for (int a = 0; a < 4; a++) {
+        cfg->axis_frequency[a] = 1.0;
+        cfg->rotation[a * 4 + a] = 1.0; /* 4x4 identity; a dims x dims matrix uses the first entries */
+    }
+    cfg->rotate = 0;
+    cfg->fractal = CN_FRACTAL_NONE;
+    cfg->octaves = 5;
+    cfg->lacunarity = 2.0;
+    cfg->gain = 0.5;
+    cfg->ridge_offset = 1.0;
+    cfg->ridge_gain = 2.0;
+    cfg->amplitude = 1.0;
+    cfg->bias = 0.0;
+}
+
+static int finite_in(double v, double lo, double hi) { return isfinite(v) && v >= lo && v <= hi; }
+
+/* lacunarity^i by repeated multiplication (exact for whole numbers while below 2^53). */
+static double octave_mult(double lacunarity, int i)
+{
+    double m = 1.0;
+    while (i-- > 0)
+        m *= lacunarity;
+    return m;
+}
+
+/* The octaves actually evaluated: those whose amplitude gain^i is at least 2^-24. */
+static int effective_octaves(const cn_config *cfg)
+{
+    if (cfg->fractal == CN_FRACTAL_NONE)
+        return 1;
+    int n = 1;
+    double amp = 1.0;
+    while (n < cfg->octaves) {
+        amp *= cfg->gain;
+        if (amp < 0x1p-24)
+            break;
+        n++;
+    }
+    return n;
 }
 
 cn_status cn_config_check(const cn_config *cfg)
@@ -40,7 +90,7 @@ cn_status cn_config_check(const cn_config *cfg)
     if (!cfg)
         return CN_E_NULL;
     /* Compare as integers: an out-of-range value stored in an enum field is still caught. */
-    int type = (int)cfg->type, mode = (int)cfg->mode;
+    int type = (int)cfg->type, mode = (int)cfg->mode, fractal = (int)cfg->fractal;
     if (type < CN_NOISE_PERLIN || type > CN_NOISE_VALUE)
         return CN_E_TYPE;
     if (mode < CN_MODE_DEFAULT || mode > CN_MODE_CLASSIC)
@@ -53,6 +103,97 @@ cn_status cn_config_check(const cn_config *cfg)
         return CN_E_UNSUPPORTED;
     if (!(cfg->frequency > 0.0) || !isfinite(cfg->frequency))
         return CN_E_FREQUENCY;
+    const int dims = cfg->dims;
+    for (int a = 0; a < dims; a++)
+        if (!(cfg->axis_frequency[a] > 0.0) || !isfinite(cfg->axis_frequency[a]) || !isfinite(cfg->offset[a]))
+            return CN_E_DOMAIN;
+    if (cfg->rotate)
+        for (int k = 0; k < dims * dims; k++)
+            if (!isfinite(cfg->rotation[k]))
+                return CN_E_DOMAIN;
+    if (fractal < CN_FRACTAL_NONE || fractal > CN_FRACTAL_RIDGED)
+        return CN_E_FRACTAL;
+    if (cfg->octaves < 1 || cfg->octaves > CN_MAX_OCTAVES)
+        return CN_E_OCTAVES;
+    if (!finite_in(cfg->lacunarity, 1.0, 64.0))
+        return CN_E_LACUNARITY;
+    if (!finite_in(cfg->gain, 0.0, 4.0) || cfg->gain == 0.0)
+        return CN_E_GAIN;
+    if (!finite_in(cfg->ridge_offset, 0.0, 2.0) || !finite_in(cfg->ridge_gain, 0.0, 16.0))
+        return CN_E_RIDGE;
+    if (!isfinite(cfg->amplitude) || !isfinite(cfg->bias))
+        return CN_E_SIGNAL;
+
+    int periodic = 0;
+    for (int a = 0; a < 4; a++) {
+        uint32_t P = cfg->period[a];
+        if (P == 0)
+            continue;
+        if (a >= dims || P > CN_MAX_PERIOD)
+            return CN_E_PERIOD;
+        if (type == CN_NOISE_SIMPLEX && P % (uint32_t)dims != 0)
+            return CN_E_PERIOD;
+        periodic = 1;
+    }
+    const int octaves = effective_octaves(cfg);
+    if (periodic) {
+        if (cfg->rotate)
+            return CN_E_CONFLICT;
+        if (octaves > 1 && cfg->lacunarity != floor(cfg->lacunarity))
+            return CN_E_CONFLICT;
+        /* The last octave's period must still fit the lattice index range. */
+        for (int a = 0; a < dims; a++)
+            if (cfg->period[a] && (double)cfg->period[a] * octave_mult(cfg->lacunarity, octaves - 1) > 4294967295.0)
+                return CN_E_CONFLICT;
+    }
+    if (octaves > 1) {
+        double fmax = 0;
+        for (int a = 0; a < dims; a++)
+            fmax = fmax > cfg->axis_frequency[a] ? fmax : cfg->axis_frequency[a];
+        if (!(cfg->frequency * fmax * octave_mult(cfg->lacunarity, octaves - 1) <= 0x1p40))
+            return CN_E_CONFLICT;
+    }
+    return CN_OK;
+}
+
+cn_status cn_config_rotate2(cn_config *cfg, double angle)
+{
+    if (!cfg)
+        return CN_E_NULL;
+    if (cfg->dims != 2)
+        return CN_E_DIMS;
+    if (!isfinite(angle))
+        return CN_E_DOMAIN;
+    double c = cos(angle), s = sin(angle);
+    cfg->rotation[0] = c;
+    cfg->rotation[1] = -s;
+    cfg->rotation[2] = s;
+    cfg->rotation[3] = c;
+    cfg->rotate = 1;
+    return CN_OK;
+}
+
+cn_status cn_config_rotate3(cn_config *cfg, double ax, double ay, double az, double angle)
+{
+    if (!cfg)
+        return CN_E_NULL;
+    if (cfg->dims != 3)
+        return CN_E_DIMS;
+    double len = sqrt(ax * ax + ay * ay + az * az);
+    if (!isfinite(angle) || !isfinite(len) || !(len > 0))
+        return CN_E_DOMAIN;
+    ax /= len;
+    ay /= len;
+    az /= len;
+    /* Rodrigues: R = cos t I + sin t [k]x + (1 - cos t) k k^T. */
+    double c = cos(angle), s = sin(angle), t = 1 - c;
+    double R[9] = {
+        c + ax * ax * t,      ax * ay * t - az * s, ax * az * t + ay * s,
+        ay * ax * t + az * s, c + ay * ay * t,      ay * az * t - ax * s,
+        az * ax * t - ay * s, az * ay * t + ax * s, c + az * az * t,
+    };
+    memcpy(cfg->rotation, R, sizeof R);
+    cfg->rotate = 1;
     return CN_OK;
 }
 
@@ -66,11 +207,57 @@ cn_status cn_noise_build(cn_noise *out, const cn_config *cfg)
     if (st != CN_OK)
         return st;
     out->cfg = *cfg;
-    if (cfg->mode == CN_MODE_CLASSIC)
-        cn__classic_perm(cfg->seed, out->perm, out->perm_mod12);
-    else
-        cn__lattice_keys(cfg->seed, out->key);
+    const int dims = cfg->dims;
+    for (int a = 0; a < dims; a++) {
+        out->scale[a] = cfg->frequency * cfg->axis_frequency[a];
+        out->periodic |= cfg->period[a] != 0;
+    }
+    out->octaves = effective_octaves(cfg);
+    double amp_sum = 0;
+    for (int i = 0; i < out->octaves; i++) {
+        struct cn__octave *o = &out->oct[i];
+        uint64_t seed = cfg->seed + (uint64_t)i * UINT64_C(0x9E3779B97F4A7C15);
+        o->mult = octave_mult(cfg->lacunarity, i);
+        o->amp = i == 0 ? 1.0 : out->oct[i - 1].amp * cfg->gain;
+        amp_sum += o->amp;
+        for (int a = 0; a < dims; a++)
+            o->period[a] = cfg->period[a] ? (uint32_t)(cfg->period[a] * o->mult) : 0;
+        if (cfg->mode == CN_MODE_CLASSIC)
+            cn__classic_perm(seed, out->perm[i]);
+        else
+            cn__lattice_keys(seed, o->key);
+    }
+    /* Normaliser: the sum of amplitudes times the largest |term| of one octave. */
+    double bound = 1.0;
+    if (cfg->fractal == CN_FRACTAL_RIDGED) {
+        double a = cfg->ridge_offset, b = fabs(1.0 - cfg->ridge_offset);
+        bound = a > b ? a * a : b * b;
+        if (bound == 0)
+            bound = 1.0;
+    }
+    out->norm = 1.0 / (amp_sum * bound);
     out->kernel = cn__kernel_index(cfg);
+    return CN_OK;
+}
+
+cn_status cn_layers_eval(const cn_layer *layers, size_t count, const double *p, double *out)
+{
+    if (!layers || !p || !out)
+        return CN_E_NULL;
+    if (count == 0)
+        return CN_E_LAYERS;
+    for (size_t k = 0; k < count; k++) {
+        if (!layers[k].noise)
+            return CN_E_NULL;
+        if (layers[k].noise->cfg.dims != layers[0].noise->cfg.dims)
+            return CN_E_LAYERS;
+        if (!isfinite(layers[k].weight))
+            return CN_E_SIGNAL;
+    }
+    double sum = 0;
+    for (size_t k = 0; k < count; k++)
+        sum += layers[k].weight * cn_eval(layers[k].noise, p);
+    *out = sum;
     return CN_OK;
 }
 

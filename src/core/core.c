@@ -23,9 +23,8 @@ const uint8_t cn__perlin_perm[256] = {
 /*
  * Classic-mode permutation. Seed 0: Perlin's table. Other seeds: Fisher-Yates over Perlin's table,
  * i = 255..1, j uniform in [0, i] drawn from SplitMix64(seed) by rejection (no modulo bias).
- * The table is stored twice (perm[i + 256] = perm[i]) as the reference code indexes up to 511.
  */
-void cn__classic_perm(uint64_t seed, uint8_t perm[512], uint8_t perm_mod12[512])
+void cn__classic_perm(uint64_t seed, uint8_t perm[256])
 {
     uint8_t p[256];
     for (int i = 0; i < 256; i++)
@@ -46,10 +45,8 @@ void cn__classic_perm(uint64_t seed, uint8_t perm[512], uint8_t perm_mod12[512])
             p[j] = t;
         }
     }
-    for (int i = 0; i < 512; i++) {
-        perm[i] = p[i & 255];
-        perm_mod12[i] = (uint8_t)(p[i & 255] % 12);
-    }
+    for (int i = 0; i < 256; i++)
+        perm[i] = p[i];
 }
 
 /* Default-mode lattice keys: kx, ky, kz, kw, k0 from three SplitMix64 outputs of the seed. */

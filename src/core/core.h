@@ -39,7 +39,7 @@ static inline uint64_t cn__splitmix64(uint64_t *state)
 #define CN_MIX_M2 UINT32_C(0x846CA68B)
 
 /* Permutation and key derivation (src/core/core.c). */
-void cn__classic_perm(uint64_t seed, uint8_t perm[512], uint8_t perm_mod12[512]);
+void cn__classic_perm(uint64_t seed, uint8_t perm[256]);
 void cn__lattice_keys(uint64_t seed, uint32_t key[5]);
 
 /*

@@ -8,3 +8,12 @@
 #define CN_SCALE_SIMPLEX2_VALUE 100.0401006771915
 #define CN_SCALE_SIMPLEX3_VALUE 76.880750031819858
 #define CN_SCALE_SIMPLEX4_VALUE 62.777707157436737
+
+/* Simplex on the tiling lattice (any period set): F = 1/D, G = 1/(2D); radius^2 0.4 in 2D, 0.5
+ * in 3D and 4D. 3D is Gustavson's lattice with the same gradients, so the same constant. Classic
+ * 2D uses Gustavson's 12 gradients (projected cube edges), hence a constant of its own; classic
+ * 3D/4D use the same gradient sets as default mode. */
+#define CN_SCALE_SIMPLEX2_TILED 261.69610221110537
+#define CN_SCALE_SIMPLEX3_TILED CN_SCALE_SIMPLEX3_VALUE
+#define CN_SCALE_SIMPLEX4_TILED 62.777742978126653
+#define CN_SCALE_SIMPLEX2_TILED_CLASSIC 174.85144457345794

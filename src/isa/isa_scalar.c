@@ -16,20 +16,24 @@
 #undef CN_PREC
 
 /*
- * Point entry: scale by the frequency, send non-finite coordinates through as 0 (so no NaN or
- * infinity reaches an integer conversion) and return NaN for them at the end.
+ * Point entry: domain transform, then non-finite coordinates go through as 0 (so no NaN or
+ * infinity reaches an integer conversion) and come out as NaN; fractal loop around the base
+ * kernel IDX (inlined into each entry); signal transform.
  */
 #define CN_POINT_ENTRY(T, SUF, IDX)                                                       \
     static T point_##SUF##_##IDX(const cn_noise *g, const double *in)                     \
     {                                                                                     \
         vd p[4] = {vd_set(0), vd_set(0), vd_set(0), vd_set(0)};                           \
+        vd q[4] = {vd_set(0), vd_set(0), vd_set(0), vd_set(0)};                           \
         int ok = 1;                                                                       \
+        for (int a = 0; a < g->cfg.dims; a++)                                             \
+            p[a] = vd_set(in[a]);                                                         \
+        domain_##SUF(g, p, q);                                                            \
         for (int a = 0; a < g->cfg.dims; a++) {                                           \
-            vd x = vd_mul(vd_set(in[a]), vd_set(g->cfg.frequency));                       \
-            ok &= vd_finite(x);                                                           \
-            p[a] = vd_finite_or0(x);                                                      \
+            ok &= vd_finite(q[a]);                                                        \
+            q[a] = vd_finite_or0(q[a]);                                                   \
         }                                                                                 \
-        T r = kernels_##SUF[IDX](g, p);                                                   \
+        T r = signal_##SUF(g, fractal_##SUF(g, kernels_##SUF[IDX], q));                   \
         return ok ? r : (T)NAN;                                                           \
     }
 

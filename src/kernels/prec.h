@@ -11,6 +11,7 @@
 #undef vr_sub
 #undef vr_mul
 #undef vr_neg
+#undef vr_abs
 #undef vr_lt
 #undef vr_gt
 #undef vr_sel
@@ -35,6 +36,7 @@
 #define vr_sub vd_sub
 #define vr_mul vd_mul
 #define vr_neg vd_neg
+#define vr_abs vd_abs
 #define vr_lt vd_lt
 #define vr_gt vd_gt
 #define vr_sel vd_sel
@@ -58,6 +60,7 @@
 #define vr_sub vs_sub
 #define vr_mul vs_mul
 #define vr_neg vs_neg
+#define vr_abs vs_abs
 #define vr_lt vs_lt
 #define vr_gt vs_gt
 #define vr_sel vs_sel

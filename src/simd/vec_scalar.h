@@ -15,6 +15,7 @@
 #define CN_VEC_SCALAR_H
 
 #include <stdint.h>
+#include <string.h>
 
 #define CN_VEC_WIDTH 1
 #define CN_VEC_NAME "scalar"
@@ -30,9 +31,20 @@ static inline vd vd_set(double a) { return a; }
 static inline vd vd_add(vd a, vd b) { return a + b; }
 static inline vd vd_sub(vd a, vd b) { return a - b; }
 static inline vd vd_mul(vd a, vd b) { return a * b; }
+static inline vd vd_div(vd a, vd b) { return a / b; }
 static inline vd vd_neg(vd a) { return -a; }
+/* |a| by clearing the sign bit (so -0 gives +0, as a SIMD and-not does). */
+static inline vd vd_abs(vd a)
+{
+    uint64_t u;
+    memcpy(&u, &a, sizeof u);
+    u &= ~(UINT64_C(1) << 63);
+    memcpy(&a, &u, sizeof a);
+    return a;
+}
 static inline vdm vd_lt(vd a, vd b) { return a < b; }
 static inline vdm vd_gt(vd a, vd b) { return a > b; }
+static inline vdm vd_eq(vd a, vd b) { return a == b; }
 static inline vdm vd_ge(vd a, vd b) { return a >= b; }
 static inline vd vd_sel(vdm m, vd a, vd b) { return m ? a : b; }
 static inline vdm vdm_and(vdm a, vdm b) { return a & b; }
@@ -78,6 +90,14 @@ static inline vs vs_add(vs a, vs b) { return a + b; }
 static inline vs vs_sub(vs a, vs b) { return a - b; }
 static inline vs vs_mul(vs a, vs b) { return a * b; }
 static inline vs vs_neg(vs a) { return -a; }
+static inline vs vs_abs(vs a)
+{
+    uint32_t u;
+    memcpy(&u, &a, sizeof u);
+    u &= ~(UINT32_C(1) << 31);
+    memcpy(&a, &u, sizeof a);
+    return a;
+}
 static inline vsm vs_lt(vs a, vs b) { return a < b; }
 static inline vsm vs_gt(vs a, vs b) { return a > b; }
 static inline vs vs_sel(vsm m, vs a, vs b) { return m ? a : b; }
@@ -90,6 +110,7 @@ static inline vs vs_gather(const float *table, vu idx) { return table[idx]; }
 /* ---- uint32 lanes ---- */
 static inline vu vu_set(uint32_t a) { return a; }
 static inline vu vu_add(vu a, vu b) { return a + b; }
+static inline vu vu_sub(vu a, vu b) { return a - b; }
 static inline vu vu_mul(vu a, vu b) { return a * b; }
 static inline vu vu_xor(vu a, vu b) { return a ^ b; }
 static inline vu vu_and(vu a, vu b) { return a & b; }
