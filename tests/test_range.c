@@ -20,6 +20,7 @@
 #include "../src/core/core.h"
 
 static int D, simplex_mode;
+static double latF, latG, radius2; /* simplex lattice: skew, unskew, kernel radius^2 */
 static double grads[32][4];
 static int ngrads;
 
@@ -32,11 +33,19 @@ static double rnd(void) /* xorshift64*, uniform in [0, 1) */
     return (double)((rng_state * UINT64_C(2685821657736338717)) >> 11) * (1.0 / 9007199254740992.0);
 }
 
-static void set_grads(int dims)
+static void set_grads(int dims, int classic)
 {
     ngrads = 0;
     memset(grads, 0, sizeof grads);
-    if (dims == 1) {
+    if (dims == 2 && classic) { /* Gustavson's grad3 projected to x, y: 12 entries, 8 distinct */
+        static const double g[12][2] = {{1, 1}, {-1, 1}, {1, -1}, {-1, -1}, {1, 0}, {-1, 0},
+                                        {1, 0}, {-1, 0}, {0, 1}, {0, -1}, {0, 1}, {0, -1}};
+        for (int k = 0; k < 12; k++) {
+            grads[ngrads][0] = g[k][0];
+            grads[ngrads][1] = g[k][1];
+            ngrads++;
+        }
+    } else if (dims == 1) {
         grads[ngrads++][0] = 1; /* the largest slopes, +-8/8 */
         grads[ngrads++][0] = -1;
     } else if (dims == 2) {
@@ -87,8 +96,7 @@ static double M_at(const double *x)
         return total;
     }
     /* Every lattice point within reach: skewed offsets -1..2 around the point's skewed cell. */
-    const double F = D == 2 ? 0.5 * (sqrt(3.0) - 1) : D == 3 ? 1.0 / 3 : (sqrt(5.0) - 1) / 4;
-    const double G = D == 2 ? (3 - sqrt(3.0)) / 6 : D == 3 ? 1.0 / 6 : (5 - sqrt(5.0)) / 20;
+    const double F = latF, G = latG;
     double s = 0;
     int base[4];
     for (int a = 0; a < D; a++)
@@ -110,7 +118,7 @@ static double M_at(const double *x)
             d[a] = x[a] - (i[a] - isum * G);
             r2 += d[a] * d[a];
         }
-        double t = 0.5 - r2;
+        double t = radius2 - r2;
         if (t > 0)
             total += t * t * t * t * best_dot(d);
     }
@@ -159,6 +167,8 @@ struct noise_case {
     const char *name;
     double scale;     /* the library's constant */
     double sup_scale; /* scale * M expected: 1 for analytic scales */
+    int tiled;        /* simplex on the tiling lattice (a period set) */
+    cn_mode mode;
 };
 
 static void run_case(const struct noise_case *nc)
@@ -169,16 +179,25 @@ static void run_case(const struct noise_case *nc)
     cfg.type = nc->type;
     cfg.dims = nc->dims;
     cfg.seed = 20261120;
+    cfg.mode = nc->mode;
+    if (nc->tiled) /* a large period on x: the tiling lattice, without repeating in the test */
+        cfg.period[0] = CN_MAX_PERIOD - CN_MAX_PERIOD % (uint32_t)nc->dims;
     CHECK(cn_noise_build(&gen, &cfg) == CN_OK, "%s build", nc->name);
+
+    /* Skew/unskew factors and radius of the lattice the noise uses. */
+    static const double gF[5] = {0, 0, CN_F2, CN_F3, CN_F4}, gG[5] = {0, 0, CN_G2, CN_G3, CN_G4};
+    latF = nc->tiled ? 1.0 / nc->dims : gF[nc->dims];
+    latG = nc->tiled ? 1.0 / (2 * nc->dims) : gG[nc->dims];
+    radius2 = nc->tiled && nc->dims == 2 ? 0.4 : 0.5;
 
     double argmax[4] = {0, 0, 0, 0};
     if (nc->type != CN_NOISE_VALUE) {
         D = nc->dims;
         simplex_mode = nc->type == CN_NOISE_SIMPLEX;
-        set_grads(D);
+        set_grads(D, nc->mode == CN_MODE_CLASSIC);
         double M = maximise(D == 4 ? 60 : 200, argmax);
         double r = nc->scale * M;
-        printf("%-10s M = %.10f  1/M = %.10f  library scale = %.10f  scale*M = %.9f\n", nc->name, M,
+        printf("%-22s M = %.10f  1/M = %.10f  library scale = %.10f  scale*M = %.9f\n", nc->name, M,
                1 / M, nc->scale, r);
         CHECK(fabs(r - nc->sup_scale) < 1e-6 * nc->sup_scale, "%s: scale * M = %.12g, expected %.12g",
               nc->name, r, nc->sup_scale);
@@ -207,7 +226,7 @@ static void run_case(const struct noise_case *nc)
 
     /* Search: 10^6 cells evaluated at the maximiser of M (value noise: at lattice points). */
     double reach = 0;
-    const double G = nc->dims == 2 ? CN_G2 : nc->dims == 3 ? CN_G3 : CN_G4;
+    const double G = latG;
     for (long i = 0; i < 1000000; i++) {
         double p[4], isum = 0;
         int cell[4];
@@ -220,7 +239,7 @@ static void run_case(const struct noise_case *nc)
         double v = fabs(cn_eval(&gen, p));
         reach = v > reach ? v : reach;
     }
-    printf("%-10s 1e6 random: double [%.4f, %.4f] float [%.4f, %.4f]; best |v| in 1e6-cell search %.4f\n",
+    printf("%-22s 1e6 random: double [%.4f, %.4f] float [%.4f, %.4f]; best |v| in 1e6-cell search %.4f\n",
            nc->name, lo, hi, lof, hif, reach);
     CHECK(hi >= 0.5 && lo <= -0.5, "%s: random samples span only [%g, %g]", nc->name, lo, hi);
     CHECK(reach >= 0.9, "%s: |value| reaches only %.4f", nc->name, reach);
@@ -229,19 +248,26 @@ static void run_case(const struct noise_case *nc)
 int main(void)
 {
     const struct noise_case cases[] = {
-        {CN_NOISE_PERLIN, 1, "perlin1", CN_SCALE_PERLIN1, 1},
-        {CN_NOISE_PERLIN, 2, "perlin2", CN_SCALE_PERLIN2, 1},
-        {CN_NOISE_PERLIN, 3, "perlin3", CN_SCALE_PERLIN3, 1},
+        {CN_NOISE_PERLIN, 1, "perlin1", CN_SCALE_PERLIN1, 1, 0, CN_MODE_DEFAULT},
+        {CN_NOISE_PERLIN, 2, "perlin2", CN_SCALE_PERLIN2, 1, 0, CN_MODE_DEFAULT},
+        {CN_NOISE_PERLIN, 3, "perlin3", CN_SCALE_PERLIN3, 1, 0, CN_MODE_DEFAULT},
         /* 4D Perlin: sup 1.5366 needs all 16 corner gradients aligned (about 2^-80 per cell);
          * the scale is 1/1.2 instead (docs/RANGE.md), so scale * M = 1.5366 / 1.2. */
-        {CN_NOISE_PERLIN, 4, "perlin4", CN_SCALE_PERLIN4, 1.5365823340468201 / 1.2},
-        {CN_NOISE_SIMPLEX, 2, "simplex2", CN_SCALE_SIMPLEX2, 1},
-        {CN_NOISE_SIMPLEX, 3, "simplex3", CN_SCALE_SIMPLEX3, 1},
-        {CN_NOISE_SIMPLEX, 4, "simplex4", CN_SCALE_SIMPLEX4, 1},
-        {CN_NOISE_VALUE, 1, "value1", 1, 1},
-        {CN_NOISE_VALUE, 2, "value2", 1, 1},
-        {CN_NOISE_VALUE, 3, "value3", 1, 1},
-        {CN_NOISE_VALUE, 4, "value4", 1, 1},
+        {CN_NOISE_PERLIN, 4, "perlin4", CN_SCALE_PERLIN4, 1.5365823340468201 / 1.2, 0, CN_MODE_DEFAULT},
+        {CN_NOISE_SIMPLEX, 2, "simplex2", CN_SCALE_SIMPLEX2, 1, 0, CN_MODE_DEFAULT},
+        {CN_NOISE_SIMPLEX, 3, "simplex3", CN_SCALE_SIMPLEX3, 1, 0, CN_MODE_DEFAULT},
+        {CN_NOISE_SIMPLEX, 4, "simplex4", CN_SCALE_SIMPLEX4, 1, 0, CN_MODE_DEFAULT},
+        {CN_NOISE_VALUE, 1, "value1", 1, 1, 0, CN_MODE_DEFAULT},
+        {CN_NOISE_VALUE, 2, "value2", 1, 1, 0, CN_MODE_DEFAULT},
+        {CN_NOISE_VALUE, 3, "value3", 1, 1, 0, CN_MODE_DEFAULT},
+        {CN_NOISE_VALUE, 4, "value4", 1, 1, 0, CN_MODE_DEFAULT},
+        /* Simplex with a period: the tiling lattice (F = 1/D, G = 1/(2D)). */
+        {CN_NOISE_SIMPLEX, 2, "simplex2/tiled", CN_SCALE_SIMPLEX2_TILED, 1, 1, CN_MODE_DEFAULT},
+        {CN_NOISE_SIMPLEX, 3, "simplex3/tiled", CN_SCALE_SIMPLEX3_TILED, 1, 1, CN_MODE_DEFAULT},
+        {CN_NOISE_SIMPLEX, 4, "simplex4/tiled", CN_SCALE_SIMPLEX4_TILED, 1, 1, CN_MODE_DEFAULT},
+        {CN_NOISE_SIMPLEX, 2, "simplex2/tiled/classic", CN_SCALE_SIMPLEX2_TILED_CLASSIC, 1, 1, CN_MODE_CLASSIC},
+        {CN_NOISE_SIMPLEX, 3, "simplex3/tiled/classic", CN_SCALE_SIMPLEX3_TILED, 1, 1, CN_MODE_CLASSIC},
+        {CN_NOISE_SIMPLEX, 4, "simplex4/tiled/classic", CN_SCALE_SIMPLEX4_TILED, 1, 1, CN_MODE_CLASSIC},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         run_case(&cases[i]);
