@@ -216,7 +216,7 @@ cn_status cn_config_rotate3(cn_config *cfg, double ax, double ay, double az, dou
 /*
  * A built generator: the configuration plus everything derived from it (per-octave lattice keys
  * and permutations, the combined domain transform, normalisation). Plain data owned by the caller
- * (about 12 KiB, no heap); copy it freely. The fields after `cfg` are internal and may change
+ * (about 10 KiB, no heap); copy it freely. The fields after `cfg` are internal and may change
  * between versions.
  */
 typedef struct cn_noise {

@@ -261,11 +261,13 @@ cn_status cn_layers_eval(const cn_layer *layers, size_t count, const double *p, 
     return CN_OK;
 }
 
-/* A generator is usable when its kernel selector matches its (checked) configuration. */
+/* A generator is usable when it was built: its kernel selector is in range and still matches
+ * the dimension, type and mode in its configuration (cheap enough for every call; the kernels
+ * read everything else from the fields cn_noise_build derived). */
 static int usable(const cn_noise *g)
 {
-    return g && cn_config_check(&g->cfg) == CN_OK && g->kernel == cn__kernel_index(&g->cfg) &&
-           cn__isa_scalar.point_f64[g->kernel] != NULL;
+    return g && g->cfg.dims >= 1 && g->cfg.dims <= 4 && g->kernel >= 0 && g->kernel < CN__KERNEL_COUNT &&
+           g->kernel == cn__kernel_index(&g->cfg) && cn__isa_scalar.point_f64[g->kernel] != NULL;
 }
 
 double cn_eval(const cn_noise *g, const double *p)

@@ -25,16 +25,16 @@
     {                                                                                     \
         vd p[4] = {vd_set(0), vd_set(0), vd_set(0), vd_set(0)};                           \
         vd q[4] = {vd_set(0), vd_set(0), vd_set(0), vd_set(0)};                           \
-        int ok = 1;                                                                       \
+        vdm ok = vd_finite(vd_set(0));                                                    \
         for (int a = 0; a < g->cfg.dims; a++)                                             \
             p[a] = vd_set(in[a]);                                                         \
         domain_##SUF(g, p, q);                                                            \
         for (int a = 0; a < g->cfg.dims; a++) {                                           \
-            ok &= vd_finite(q[a]);                                                        \
+            ok = vdm_and(ok, vd_finite(q[a]));                                            \
             q[a] = vd_finite_or0(q[a]);                                                   \
         }                                                                                 \
         T r = signal_##SUF(g, fractal_##SUF(g, kernels_##SUF[IDX], q));                   \
-        return ok ? r : (T)NAN;                                                           \
+        return vdm_all(ok) ? r : (T)NAN;                                                  \
     }
 
 #define CN_ALL_ENTRIES(T, SUF)                                                            \

@@ -7,7 +7,9 @@
  *   vd   double lanes  (coordinates, lattice cell and offsets)
  *   vs   float lanes   (float kernels)
  *   vu   uint32 lanes, as many as vd/vs has (lattice indices and hashes; wrap-around arithmetic)
- *   vdm, vsm  lane masks for vd and vs (here: 0 or 1)
+ *   vdm, vsm  lane masks for vd and vs: all bits set or all clear, as SIMD compares give; selects
+ *             are bitwise, so the scalar build has no data-dependent branches (random gradient
+ *             choices would mispredict)
  * Rules: IEEE-754 results with no contraction (the build uses -ffp-contract=off), no libm calls,
  * all integer arithmetic unsigned. Selects never evaluate a trap.
  */
@@ -23,8 +25,15 @@
 typedef double vd;
 typedef float vs;
 typedef uint32_t vu;
-typedef int vdm;
-typedef int vsm;
+typedef uint64_t vdm;
+typedef uint32_t vsm;
+
+static inline uint64_t cn_bits_d(double a) { uint64_t u; memcpy(&u, &a, sizeof u); return u; }
+static inline double cn_from_bits_d(uint64_t u) { double a; memcpy(&a, &u, sizeof a); return a; }
+static inline uint32_t cn_bits_s(float a) { uint32_t u; memcpy(&u, &a, sizeof u); return u; }
+static inline float cn_from_bits_s(uint32_t u) { float a; memcpy(&a, &u, sizeof a); return a; }
+#define CN_MASK64(c) ((uint64_t)0 - (uint64_t)(c))
+#define CN_MASK32(c) ((uint32_t)0 - (uint32_t)(c))
 
 /* ---- double lanes ---- */
 static inline vd vd_set(double a) { return a; }
@@ -34,26 +43,21 @@ static inline vd vd_mul(vd a, vd b) { return a * b; }
 static inline vd vd_div(vd a, vd b) { return a / b; }
 static inline vd vd_neg(vd a) { return -a; }
 /* |a| by clearing the sign bit (so -0 gives +0, as a SIMD and-not does). */
-static inline vd vd_abs(vd a)
-{
-    uint64_t u;
-    memcpy(&u, &a, sizeof u);
-    u &= ~(UINT64_C(1) << 63);
-    memcpy(&a, &u, sizeof a);
-    return a;
-}
-static inline vdm vd_lt(vd a, vd b) { return a < b; }
-static inline vdm vd_gt(vd a, vd b) { return a > b; }
-static inline vdm vd_eq(vd a, vd b) { return a == b; }
-static inline vdm vd_ge(vd a, vd b) { return a >= b; }
-static inline vd vd_sel(vdm m, vd a, vd b) { return m ? a : b; }
+static inline vd vd_abs(vd a) { return cn_from_bits_d(cn_bits_d(a) & ~(UINT64_C(1) << 63)); }
+static inline vdm vd_lt(vd a, vd b) { return CN_MASK64(a < b); }
+static inline vdm vd_gt(vd a, vd b) { return CN_MASK64(a > b); }
+static inline vdm vd_eq(vd a, vd b) { return CN_MASK64(a == b); }
+static inline vdm vd_ge(vd a, vd b) { return CN_MASK64(a >= b); }
+static inline vd vd_sel(vdm m, vd a, vd b) { return cn_from_bits_d((cn_bits_d(a) & m) | (cn_bits_d(b) & ~m)); }
 static inline vdm vdm_and(vdm a, vdm b) { return a & b; }
 static inline vdm vdm_or(vdm a, vdm b) { return a | b; }
-static inline vdm vdm_not(vdm a) { return !a; }
+static inline vdm vdm_not(vdm a) { return ~a; }
+/* Whether every lane of the mask is set (for a final, well-predicted branch). */
+static inline int vdm_all(vdm a) { return a == UINT64_MAX; }
 /* Lanes that are finite (x - x is 0 for finite x, NaN for NaN and +-Inf). */
-static inline vdm vd_finite(vd a) { return (a - a) == 0.0; }
+static inline vdm vd_finite(vd a) { return CN_MASK64((a - a) == 0.0); }
 /* a if finite, otherwise 0: keeps NaN/Inf away from integer conversions. */
-static inline vd vd_finite_or0(vd a) { return vd_finite(a) ? a : 0.0; }
+static inline vd vd_finite_or0(vd a) { return vd_sel(vd_finite(a), a, 0.0); }
 
 /*
  * True floor for every finite double, without libm: doubles with |a| >= 2^52 are integers already;
@@ -64,7 +68,7 @@ static inline vd vd_floor(vd a)
     if (!(a > -4503599627370496.0 && a < 4503599627370496.0))
         return a;
     double t = (double)(int64_t)a;
-    return t > a ? t - 1.0 : t;
+    return t - (double)(t > a);
 }
 
 /*
@@ -90,20 +94,13 @@ static inline vs vs_add(vs a, vs b) { return a + b; }
 static inline vs vs_sub(vs a, vs b) { return a - b; }
 static inline vs vs_mul(vs a, vs b) { return a * b; }
 static inline vs vs_neg(vs a) { return -a; }
-static inline vs vs_abs(vs a)
-{
-    uint32_t u;
-    memcpy(&u, &a, sizeof u);
-    u &= ~(UINT32_C(1) << 31);
-    memcpy(&a, &u, sizeof a);
-    return a;
-}
-static inline vsm vs_lt(vs a, vs b) { return a < b; }
-static inline vsm vs_gt(vs a, vs b) { return a > b; }
-static inline vs vs_sel(vsm m, vs a, vs b) { return m ? a : b; }
+static inline vs vs_abs(vs a) { return cn_from_bits_s(cn_bits_s(a) & ~(UINT32_C(1) << 31)); }
+static inline vsm vs_lt(vs a, vs b) { return CN_MASK32(a < b); }
+static inline vsm vs_gt(vs a, vs b) { return CN_MASK32(a > b); }
+static inline vs vs_sel(vsm m, vs a, vs b) { return cn_from_bits_s((cn_bits_s(a) & m) | (cn_bits_s(b) & ~m)); }
 static inline vsm vsm_and(vsm a, vsm b) { return a & b; }
 static inline vsm vsm_or(vsm a, vsm b) { return a | b; }
-static inline vsm vsm_from_d(vdm m) { return m; }
+static inline vsm vsm_from_d(vdm m) { return (vsm)m; }
 static inline vs vs_from_u(vu a) { return (float)a; }
 static inline vs vs_gather(const float *table, vu idx) { return table[idx]; }
 
@@ -121,10 +118,10 @@ static inline vu vu_shl(vu a, int n) { return a << n; }
 static inline vu vu_gather8(const uint8_t *table, vu idx) { return table[idx]; }
 /* Lane masks from integer tests, for double and for float lanes. */
 /* Select uint32 lanes by a double-lane mask. */
-static inline vu vu_sel_d(vdm m, vu a, vu b) { return m ? a : b; }
-static inline vdm vu_nz_d(vu a) { return a != 0; }
-static inline vsm vu_nz_s(vu a) { return a != 0; }
-static inline vdm vu_eq_d(vu a, vu b) { return a == b; }
-static inline vsm vu_eq_s(vu a, vu b) { return a == b; }
+static inline vu vu_sel_d(vdm m, vu a, vu b) { return (a & (vu)m) | (b & ~(vu)m); }
+static inline vdm vu_nz_d(vu a) { return CN_MASK64(a != 0); }
+static inline vsm vu_nz_s(vu a) { return CN_MASK32(a != 0); }
+static inline vdm vu_eq_d(vu a, vu b) { return CN_MASK64(a == b); }
+static inline vsm vu_eq_s(vu a, vu b) { return CN_MASK32(a == b); }
 
 #endif
