@@ -286,37 +286,212 @@ int cli_next(cli_args *a, const cli_option *opts, const char **value)
     return o->id;
 }
 
-const char *cli_noise_name(cn_noise_type t)
+const char *cli_fmt_real(double v, char *buf, size_t n)
 {
-    switch (t) {
-    case CN_NOISE_PERLIN: return "perlin";
-    case CN_NOISE_SIMPLEX: return "simplex";
-    case CN_NOISE_VALUE: return "value";
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(buf, n, "%.*g", prec, v);
+        if (strtod(buf, NULL) == v)
+            break;
     }
-    return "unknown";
+    return buf;
+}
+
+/* --- the shared noise options ---------------------------------------------------------------- */
+
+static const char axis_name[4] = {'x', 'y', 'z', 'w'};
+
+void cli_noise_init(cli_noise_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    cn_config_init(&o->spec[0].cfg);
+    o->spec[0].weight = 1.0;
+    o->nspec = 1;
+    o->dims = o->spec[0].cfg.dims;
+}
+
+/*
+ * The name of option `key` of layer k as messages show it: "--key" for the main options
+ * (k = 0), "--layer k: key" for the k-th --layer.
+ */
+static const char *label(int k, const char *key, char *buf, size_t n)
+{
+    if (k == 0)
+        snprintf(buf, n, "--%s", key);
+    else
+        snprintf(buf, n, "--layer %d: %s", k, key);
+    return buf;
+}
+
+/* A finite number in [lo, hi], or in (lo, hi] when lo_open. */
+static int opt_interval(const char *prog, const char *opt, const char *v, double lo, int lo_open, double hi,
+                        double *out)
+{
+    char q[QBUF], a[40], b[40];
+    double d;
+    if (cli_parse_double(v, 1, &d) == CLI_NUM_OK && (lo_open ? d > lo : d >= lo) && d <= hi) {
+        *out = d;
+        return 0;
+    }
+    cli_error(prog, "%s: %s is not a finite number in %c%s, %s]", opt, cli_quote(v, q, sizeof q), lo_open ? '(' : '[',
+              cli_fmt_real(lo, a, sizeof a), cli_fmt_real(hi, b, sizeof b));
+    return -1;
+}
+
+enum list_kind { LIST_PERIOD, LIST_FINITE, LIST_POSITIVE };
+
+/*
+ * A comma-separated list of at most `max` numbers of one kind (no spaces, no empty items).
+ * Periods go to uv, the others to dv; *count gets the number of items.
+ */
+static int opt_list(const char *prog, const char *opt, const char *v, int max, enum list_kind kind, double *dv,
+                    uint32_t *uv, int *count)
+{
+    static const char *const what[] = {"a whole number in 0..16777216", "a finite number",
+                                       "a finite number greater than 0"};
+    char q[QBUF], qi[QBUF];
+    int n = 1;
+    for (const char *p = v; *p; p++)
+        n += *p == ',';
+    if (n > max) {
+        if (max == 4)
+            cli_error(prog, "%s: %s has %d numbers; at most 4, one per axis (x,y,z,w)", opt,
+                      cli_quote(v, q, sizeof q), n);
+        else
+            cli_error(prog, "%s: %s has %d numbers; at most %d", opt, cli_quote(v, q, sizeof q), n, max);
+        return -1;
+    }
+    size_t len = strlen(v);
+    char *copy = (char *)malloc(len + 1);
+    if (!copy) {
+        cli_error(prog, "out of memory");
+        return -1;
+    }
+    memcpy(copy, v, len + 1);
+    char *item = copy;
+    for (int i = 0; i < n; i++) {
+        char *comma = strchr(item, ',');
+        if (comma)
+            *comma = '\0';
+        int ok;
+        if (kind == LIST_PERIOD) {
+            int pv = 0;
+            ok = cli_parse_int(item, 0, (int)CN_MAX_PERIOD, &pv) == CLI_NUM_OK;
+            uv[i] = (uint32_t)pv;
+        } else {
+            double d = 0;
+            ok = cli_parse_double(item, 1, &d) == CLI_NUM_OK && (kind == LIST_FINITE || d > 0.0);
+            dv[i] = d;
+        }
+        if (!ok) {
+            if (n == 1)
+                cli_error(prog, "%s: %s is not %s", opt, cli_quote(v, q, sizeof q), what[kind]);
+            else
+                cli_error(prog, "%s: %s: number %d, %s, is not %s", opt, cli_quote(v, q, sizeof q), i + 1,
+                          cli_quote(item, qi, sizeof qi), what[kind]);
+            free(copy);
+            return -1;
+        }
+        item = comma ? comma + 1 : item;
+    }
+    free(copy);
+    *count = n;
+    return 0;
+}
+
+/* Applies one per-layer setting (an option of layer 0, or a key of a --layer) to spec k. */
+static int spec_set(const char *prog, cli_spec *s, int k, int id, const char *key, const char *value)
+{
+    char q[QBUF], opt[64];
+    label(k, key, opt, sizeof opt);
+    cn_config *c = &s->cfg;
+    switch (id) {
+    case CLI_OPT_NOISE:
+        if (strcmp(value, "perlin") == 0)
+            c->type = CN_NOISE_PERLIN;
+        else if (strcmp(value, "simplex") == 0)
+            c->type = CN_NOISE_SIMPLEX;
+        else if (strcmp(value, "value") == 0)
+            c->type = CN_NOISE_VALUE;
+        else {
+            cli_error(prog, "%s: %s is not one of perlin, simplex, value", opt, cli_quote(value, q, sizeof q));
+            return -1;
+        }
+        return 0;
+    case CLI_OPT_SEED:
+        return cli_opt_u64(prog, opt, value, &c->seed);
+    case CLI_OPT_CLASSIC:
+        if (!value) /* the --classic flag */
+            c->mode = CN_MODE_CLASSIC;
+        else if (strcmp(value, "0") == 0)
+            c->mode = CN_MODE_DEFAULT;
+        else if (strcmp(value, "1") == 0)
+            c->mode = CN_MODE_CLASSIC;
+        else {
+            cli_error(prog, "%s: %s is not 0 or 1", opt, cli_quote(value, q, sizeof q));
+            return -1;
+        }
+        return 0;
+    case CLI_OPT_FREQUENCY:
+        return cli_opt_positive(prog, opt, value, &c->frequency);
+    case CLI_OPT_FRACTAL: {
+        static const char *const names[] = {"none", "fbm", "turbulence", "billow", "ridged"};
+        static const cn_fractal kinds[] = {CN_FRACTAL_NONE, CN_FRACTAL_FBM, CN_FRACTAL_TURBULENCE,
+                                           CN_FRACTAL_BILLOW, CN_FRACTAL_RIDGED};
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+            if (strcmp(value, names[i]) == 0) {
+                c->fractal = kinds[i];
+                return 0;
+            }
+        cli_error(prog, "%s: %s is not one of none, fbm, turbulence, billow, ridged", opt,
+                  cli_quote(value, q, sizeof q));
+        return -1;
+    }
+    case CLI_OPT_OCTAVES:
+        return cli_opt_int(prog, opt, value, 1, CN_MAX_OCTAVES, &c->octaves);
+    case CLI_OPT_LACUNARITY:
+        return opt_interval(prog, opt, value, 1.0, 0, 64.0, &c->lacunarity);
+    case CLI_OPT_GAIN:
+        return opt_interval(prog, opt, value, 0.0, 1, 4.0, &c->gain);
+    case CLI_OPT_RIDGE_OFFSET:
+        return opt_interval(prog, opt, value, 0.0, 0, 2.0, &c->ridge_offset);
+    case CLI_OPT_RIDGE_GAIN:
+        return opt_interval(prog, opt, value, 0.0, 0, 16.0, &c->ridge_gain);
+    case CLI_OPT_PERIOD:
+        return opt_list(prog, opt, value, 4, LIST_PERIOD, NULL, s->period, &s->n_period);
+    case CLI_OPT_OFFSET:
+        return opt_list(prog, opt, value, 4, LIST_FINITE, s->offset, NULL, &s->n_offset);
+    case CLI_OPT_AXIS_FREQUENCY:
+        return opt_list(prog, opt, value, 4, LIST_POSITIVE, s->axis_frequency, NULL, &s->n_axis_frequency);
+    case CLI_OPT_ROTATE: {
+        double r[16];
+        int n = 0;
+        if (opt_list(prog, opt, value, 16, LIST_FINITE, r, NULL, &n) != 0)
+            return -1;
+        if (n != 1 && n != 4 && n != 16) {
+            cli_error(prog,
+                      "%s: %s has %d numbers; expected 1 (2D: an angle in degrees), 4 (3D: axis ax,ay,az "
+                      "and an angle in degrees) or 16 (4D: a row-major 4x4 matrix)",
+                      opt, cli_quote(value, q, sizeof q), n);
+            return -1;
+        }
+        memcpy(s->rotate, r, sizeof r);
+        s->n_rotate = n;
+        return 0;
+    }
+    case CLI_OPT_AMPLITUDE:
+        return cli_opt_finite(prog, opt, value, &c->amplitude);
+    case CLI_OPT_BIAS:
+        return cli_opt_finite(prog, opt, value, &c->bias);
+    case CLI_OPT_WEIGHT:
+        return cli_opt_finite(prog, opt, value, &s->weight);
+    }
+    return 1;
 }
 
 int cli_noise_option(const char *prog, cli_noise_opts *o, int id, const char *value)
 {
     char q[QBUF];
     switch (id) {
-    case CLI_OPT_NOISE:
-        if (strcmp(value, "perlin") == 0)
-            o->cfg.type = CN_NOISE_PERLIN;
-        else if (strcmp(value, "simplex") == 0)
-            o->cfg.type = CN_NOISE_SIMPLEX;
-        else if (strcmp(value, "value") == 0)
-            o->cfg.type = CN_NOISE_VALUE;
-        else {
-            cli_error(prog, "--noise: %s is not one of perlin, simplex, value", cli_quote(value, q, sizeof q));
-            return -1;
-        }
-        return 0;
-    case CLI_OPT_SEED:
-        return cli_opt_u64(prog, "--seed", value, &o->cfg.seed);
-    case CLI_OPT_CLASSIC:
-        o->cfg.mode = CN_MODE_CLASSIC;
-        return 0;
     case CLI_OPT_PRECISION:
         if (strcmp(value, "double") == 0)
             o->use_float = 0;
@@ -327,27 +502,436 @@ int cli_noise_option(const char *prog, cli_noise_opts *o, int id, const char *va
             return -1;
         }
         return 0;
-    case CLI_OPT_FREQUENCY:
-        return cli_opt_positive(prog, "--frequency", value, &o->cfg.frequency);
     case CLI_OPT_DIMS:
-        if (cli_opt_int(prog, "--dims", value, 1, 4, &o->cfg.dims) != 0)
+        if (cli_opt_int(prog, "--dims", value, 1, 4, &o->dims) != 0)
             return -1;
         o->dims_set = 1;
         return 0;
+    case CLI_OPT_LAYER:
+        if (o->nlayer_text >= CLI_MAX_LAYERS - 1) {
+            cli_error(prog, "--layer: at most %d --layer options (%d layers with the main one)", CLI_MAX_LAYERS - 1,
+                      CLI_MAX_LAYERS);
+            return -1;
+        }
+        o->layer_text[o->nlayer_text++] = value;
+        return 0;
     }
+    /* The main options make up the first layer. */
+    static const struct { int id; const char *name; } names[] = {
+        {CLI_OPT_NOISE, "noise"},           {CLI_OPT_SEED, "seed"},
+        {CLI_OPT_CLASSIC, "classic"},       {CLI_OPT_FREQUENCY, "frequency"},
+        {CLI_OPT_FRACTAL, "fractal"},       {CLI_OPT_OCTAVES, "octaves"},
+        {CLI_OPT_LACUNARITY, "lacunarity"}, {CLI_OPT_GAIN, "gain"},
+        {CLI_OPT_RIDGE_OFFSET, "ridge-offset"}, {CLI_OPT_RIDGE_GAIN, "ridge-gain"},
+        {CLI_OPT_PERIOD, "period"},         {CLI_OPT_OFFSET, "offset"},
+        {CLI_OPT_AXIS_FREQUENCY, "axis-frequency"}, {CLI_OPT_ROTATE, "rotate"},
+        {CLI_OPT_AMPLITUDE, "amplitude"},   {CLI_OPT_BIAS, "bias"},
+        {CLI_OPT_WEIGHT, "weight"},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (names[i].id == id)
+            return spec_set(prog, &o->spec[0], 0, id, names[i].name, value);
     return 1;
 }
 
-const char *cli_config_problem(const cn_config *cfg)
+/* The keys of --layer: the per-layer option names. */
+static const struct layer_key {
+    const char *name;
+    int id;
+} layer_keys[] = {
+    {"noise", CLI_OPT_NOISE},
+    {"seed", CLI_OPT_SEED},
+    {"classic", CLI_OPT_CLASSIC},
+    {"frequency", CLI_OPT_FREQUENCY},
+    {"axis-frequency", CLI_OPT_AXIS_FREQUENCY},
+    {"fractal", CLI_OPT_FRACTAL},
+    {"octaves", CLI_OPT_OCTAVES},
+    {"lacunarity", CLI_OPT_LACUNARITY},
+    {"gain", CLI_OPT_GAIN},
+    {"ridge-offset", CLI_OPT_RIDGE_OFFSET},
+    {"ridge-gain", CLI_OPT_RIDGE_GAIN},
+    {"period", CLI_OPT_PERIOD},
+    {"offset", CLI_OPT_OFFSET},
+    {"rotate", CLI_OPT_ROTATE},
+    {"amplitude", CLI_OPT_AMPLITUDE},
+    {"bias", CLI_OPT_BIAS},
+    {"weight", CLI_OPT_WEIGHT},
+};
+
+static int is_sep(char c) { return c == ';' || c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* Parses the text of the k-th --layer into o->spec[k], a copy of the main options. */
+static int parse_layer(const char *prog, cli_noise_opts *o, int k, const char *text)
 {
-    cn_status st = cn_config_check(cfg);
-    if (st == CN_OK)
-        return NULL;
-    if (st == CN_E_UNSUPPORTED) {
-        if (cfg->type == CN_NOISE_SIMPLEX && cfg->dims < 2)
-            return "simplex noise needs 2 to 4 dimensions";
-        if (cfg->type == CN_NOISE_VALUE && cfg->mode == CN_MODE_CLASSIC)
-            return "value noise has no classic mode (--classic works with perlin and simplex)";
+    char q[QBUF];
+    size_t len = strlen(text);
+    char *copy = (char *)malloc(len + 1);
+    if (!copy) {
+        cli_error(prog, "out of memory");
+        return -1;
     }
-    return cn_strerror(st);
+    memcpy(copy, text, len + 1);
+    o->spec[k] = o->spec[0];
+    o->spec[k].weight = 1.0; /* --weight is the main layer's own weight */
+    int rc = 0;
+    char *p = copy;
+    for (;;) {
+        while (is_sep(*p))
+            p++;
+        if (!*p)
+            break;
+        char *tok = p;
+        while (*p && !is_sep(*p))
+            p++;
+        if (*p)
+            *p++ = '\0';
+        char *eq = strchr(tok, '=');
+        if (!eq || eq == tok) {
+            cli_error(prog,
+                      "--layer %d: %s is not key=value (pairs are separated by ';' or spaces, e.g. "
+                      "'seed=2; frequency=4')",
+                      k, cli_quote(tok, q, sizeof q));
+            rc = -1;
+            break;
+        }
+        *eq = '\0';
+        const char *value = eq + 1;
+        const struct layer_key *key = NULL;
+        for (size_t i = 0; i < sizeof layer_keys / sizeof layer_keys[0]; i++)
+            if (strcmp(tok, layer_keys[i].name) == 0)
+                key = &layer_keys[i];
+        if (!key) {
+            if (strcmp(tok, "dims") == 0 || strcmp(tok, "precision") == 0)
+                cli_error(prog, "--layer %d: %s is not a layer key: --%s applies to all layers", k,
+                          cli_quote(tok, q, sizeof q), tok);
+            else
+                cli_error(prog,
+                          "--layer %d: unknown key %s (keys: noise, seed, classic, frequency, axis-frequency, "
+                          "fractal, octaves, lacunarity, gain, ridge-offset, ridge-gain, period, offset, rotate, "
+                          "amplitude, bias, weight)",
+                          k, cli_quote(tok, q, sizeof q));
+            rc = -1;
+            break;
+        }
+        if (strchr(value, '=')) {
+            cli_error(prog,
+                      "--layer %d: %s: %s contains '=': separate key=value pairs with ';' or spaces (commas "
+                      "separate the numbers of a list)",
+                      k, key->name, cli_quote(value, q, sizeof q));
+            rc = -1;
+            break;
+        }
+        if (spec_set(prog, &o->spec[k], k, key->id, key->name, value) != 0) {
+            rc = -1;
+            break;
+        }
+    }
+    free(copy);
+    return rc;
+}
+
+static int any_period(const cli_spec *s)
+{
+    for (int a = 0; a < s->n_period; a++)
+        if (s->period[a])
+            return 1;
+    return 0;
+}
+
+/*
+ * Why the library refused cfg (layer k, status st), in words that name the options.
+ * dims_known: the dimension is the real one (not a stand-in used for the early checks).
+ */
+static void explain(int k, const cn_config *c, cn_status st, int dims_known, char *why, size_t n)
+{
+    char l1[64], a[40], b[40];
+    char pre[32] = "";
+    if (k)
+        snprintf(pre, sizeof pre, "--layer %d: ", k);
+    const int dims = c->dims;
+    switch (st) {
+    case CN_E_UNSUPPORTED:
+        if (c->type == CN_NOISE_SIMPLEX && dims < 2) {
+            snprintf(why, n, "%s: simplex noise needs 2 to 4 dimensions%s%s",
+                     k ? label(k, "noise=simplex", l1, sizeof l1) : "--noise simplex",
+                     dims_known ? ", but the noise is " : "", dims_known ? "1D" : "");
+            return;
+        }
+        if (c->type == CN_NOISE_VALUE && c->mode == CN_MODE_CLASSIC) {
+            snprintf(why, n, "%s: value noise has no classic mode (--classic works with perlin and simplex)",
+                     k ? label(k, "noise=value classic=1", l1, sizeof l1) : "--noise value --classic");
+            return;
+        }
+        break;
+    case CN_E_FREQUENCY:
+        snprintf(why, n, "%s: %s", label(k, "frequency", l1, sizeof l1), cn_strerror(st));
+        return;
+    case CN_E_OCTAVES:
+        snprintf(why, n, "%s: %s", label(k, "octaves", l1, sizeof l1), cn_strerror(st));
+        return;
+    case CN_E_LACUNARITY:
+        snprintf(why, n, "%s: %s", label(k, "lacunarity", l1, sizeof l1), cn_strerror(st));
+        return;
+    case CN_E_GAIN:
+        snprintf(why, n, "%s: %s", label(k, "gain", l1, sizeof l1), cn_strerror(st));
+        return;
+    case CN_E_RIDGE:
+        snprintf(why, n, "%s, %s: %s", label(k, "ridge-offset", l1, sizeof l1), k ? "ridge-gain" : "--ridge-gain",
+                 cn_strerror(st));
+        return;
+    case CN_E_SIGNAL:
+        snprintf(why, n, "%s, %s: %s", label(k, "amplitude", l1, sizeof l1), k ? "bias" : "--bias",
+                 cn_strerror(st));
+        return;
+    case CN_E_DOMAIN:
+        for (int i = 0; i < dims; i++) {
+            if (!(c->axis_frequency[i] > 0.0) || !isfinite(c->axis_frequency[i])) {
+                snprintf(why, n, "%s: the %c entry must be finite and greater than 0",
+                         label(k, "axis-frequency", l1, sizeof l1), axis_name[i]);
+                return;
+            }
+            if (!isfinite(c->offset[i])) {
+                snprintf(why, n, "%s: the %c entry must be finite", label(k, "offset", l1, sizeof l1), axis_name[i]);
+                return;
+            }
+        }
+        snprintf(why, n, "%s: the rotation matrix has an entry that is not finite", label(k, "rotate", l1, sizeof l1));
+        return;
+    case CN_E_PERIOD:
+        for (int i = 0; i < 4; i++) {
+            uint32_t P = c->period[i];
+            if (!P)
+                continue;
+            if (i >= dims) {
+                snprintf(why, n, "%s: a period on axis %c, but the noise is %dD", label(k, "period", l1, sizeof l1),
+                         axis_name[i], dims);
+                return;
+            }
+            if (P > CN_MAX_PERIOD) {
+                snprintf(why, n, "%s: %lu (axis %c) is more than 16777216 (2^24) cells",
+                         label(k, "period", l1, sizeof l1), (unsigned long)P, axis_name[i]);
+                return;
+            }
+            if (c->type == CN_NOISE_SIMPLEX && P % (uint32_t)dims != 0) {
+                snprintf(why, n,
+                         "%s: %lu (axis %c) does not suit simplex noise in %dD: simplex periods must be even in "
+                         "2D, multiples of 3 in 3D and multiples of 4 in 4D",
+                         label(k, "period", l1, sizeof l1), (unsigned long)P, axis_name[i], dims);
+                return;
+            }
+        }
+        break;
+    case CN_E_CONFLICT:
+        snprintf(why, n, "%s cannot be combined with a period (%s or --tile)", label(k, "rotate", l1, sizeof l1),
+                 k ? "period" : "--period");
+        return;
+    case CN_E_PERIOD_LACUNARITY:
+        snprintf(why, n,
+                 "%s %s is not a whole number: periodic noise (--period, --tile) needs a whole-number "
+                 "lacunarity, or %s",
+                 label(k, "lacunarity", l1, sizeof l1), cli_fmt_real(c->lacunarity, a, sizeof a),
+                 k ? "fractal=none or octaves=1" : "--fractal none or --octaves 1");
+        return;
+    case CN_E_PERIOD_OVERFLOW:
+        snprintf(why, n,
+                 "%s: the last octave's period, period * lacunarity^%d cells, exceeds 2^32: use fewer octaves, "
+                 "a smaller lacunarity or a shorter period",
+                 label(k, "period", l1, sizeof l1), cn_config_octaves(c) - 1);
+        return;
+    case CN_E_OCTAVE_FREQUENCY: {
+        double mult = 1.0, fmax = 0;
+        for (int i = 1; i < cn_config_octaves(c); i++)
+            mult *= c->lacunarity;
+        for (int i = 0; i < dims; i++)
+            fmax = fmax > c->axis_frequency[i] ? fmax : c->axis_frequency[i];
+        snprintf(why, n,
+                 "%s%s: the last octave's frequency, frequency * axis-frequency * lacunarity^%d = %s, exceeds "
+                 "2^40: use fewer octaves, a smaller lacunarity or a lower frequency",
+                 pre, k ? "octaves" : "--octaves", cn_config_octaves(c) - 1, cli_fmt_real(c->frequency * fmax * mult, b, sizeof b));
+        return;
+    }
+    default:
+        break;
+    }
+    snprintf(why, n, "%s%s", pre, cn_strerror(st));
+}
+
+int cli_noise_finish(const char *prog, cli_noise_opts *o)
+{
+    char why[512], l1[64];
+    for (int i = 0; i < o->nlayer_text; i++)
+        if (parse_layer(prog, o, i + 1, o->layer_text[i]) != 0)
+            return -1;
+    o->nspec = 1 + o->nlayer_text;
+
+    /*
+     * What can be checked without the dimension: the configuration with the per-axis lists left
+     * out, at --dims or else at 2 (which every noise supports), and the combinations of a
+     * period that hold in every dimension.
+     */
+    for (int k = 0; k < o->nspec; k++) {
+        const cli_spec *s = &o->spec[k];
+        cn_config c = s->cfg;
+        c.dims = o->dims_set ? o->dims : 2;
+        cn_status st = cn_config_check(&c);
+        if (st != CN_OK) {
+            explain(k, &c, st, o->dims_set, why, sizeof why);
+            cli_error(prog, "%s", why);
+            return -1;
+        }
+        if (any_period(s) && s->n_rotate) {
+            cli_error(prog, "%s cannot be combined with %s (periods need the unrotated lattice)",
+                      label(k, "rotate", l1, sizeof l1), k ? "period" : "--period");
+            return -1;
+        }
+        if (any_period(s) && cn_config_octaves(&c) > 1 && c.lacunarity != floor(c.lacunarity)) {
+            c.period[0] = 1;
+            explain(k, &c, CN_E_PERIOD_LACUNARITY, 0, why, sizeof why);
+            cli_error(prog, "%s", why);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static const double PI = 3.14159265358979323846;
+
+/* Degrees to radians, reduced modulo 360 first (exactly) so that large angles keep their digits. */
+static double radians(double deg) { return fmod(deg, 360.0) * (PI / 180.0); }
+
+/* The configuration of layer k in `dims` dimensions, or -1 with the reason in why. */
+static int spec_config(const cli_spec *s, int k, int dims, cn_config *out, char *why, size_t n)
+{
+    char l1[64];
+    cn_config c = s->cfg;
+    c.dims = dims;
+    const struct { int count; const char *key; } lists[] = {
+        {s->n_period, "period"}, {s->n_offset, "offset"}, {s->n_axis_frequency, "axis-frequency"}};
+    for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
+        if (lists[i].count > dims) {
+            snprintf(why, n, "%s: %d numbers, but the noise is %dD (one number per axis)",
+                     label(k, lists[i].key, l1, sizeof l1), lists[i].count, dims);
+            return -1;
+        }
+    for (int a = 0; a < s->n_period; a++)
+        c.period[a] = s->period[a];
+    for (int a = 0; a < s->n_offset; a++)
+        c.offset[a] = s->offset[a];
+    for (int a = 0; a < s->n_axis_frequency; a++)
+        c.axis_frequency[a] = s->axis_frequency[a];
+    if (s->n_rotate) {
+        static const char *const need[] = {"", "", "1 number, an angle in degrees",
+                                           "4 numbers, axis ax,ay,az and an angle in degrees",
+                                           "16 numbers, a row-major 4x4 matrix"};
+        label(k, "rotate", l1, sizeof l1);
+        if (dims < 2) {
+            snprintf(why, n, "%s: 1D noise has no rotation", l1);
+            return -1;
+        }
+        int want = dims == 2 ? 1 : dims == 3 ? 4 : 16;
+        if (s->n_rotate != want) {
+            snprintf(why, n, "%s: %d number%s, but the noise is %dD: %dD rotations take %s", l1, s->n_rotate,
+                     s->n_rotate == 1 ? "" : "s", dims, dims, need[dims]);
+            return -1;
+        }
+        if (dims == 2) {
+            if (cn_config_rotate2(&c, radians(s->rotate[0])) != CN_OK) {
+                snprintf(why, n, "%s: the angle is not finite", l1);
+                return -1;
+            }
+        } else if (dims == 3) {
+            /* Scale the axis by its largest component first, so its length cannot overflow. */
+            double m = fmax(fabs(s->rotate[0]), fmax(fabs(s->rotate[1]), fabs(s->rotate[2])));
+            if (!(m > 0) || cn_config_rotate3(&c, s->rotate[0] / m, s->rotate[1] / m, s->rotate[2] / m,
+                                              radians(s->rotate[3])) != CN_OK) {
+                snprintf(why, n, "%s: the axis (0,0,0) has no direction", l1);
+                return -1;
+            }
+        } else {
+            memcpy(c.rotation, s->rotate, sizeof c.rotation);
+            c.rotate = 1;
+        }
+    }
+    cn_status st = cn_config_check(&c);
+    if (st != CN_OK) {
+        explain(k, &c, st, 1, why, n);
+        return -1;
+    }
+    *out = c;
+    return 0;
+}
+
+int cli_noise_build(const cli_noise_opts *o, int dims, cli_built *out, char *why, size_t whylen)
+{
+    memset(out, 0, sizeof *out);
+    cn_noise *gen = (cn_noise *)calloc((size_t)o->nspec, sizeof *gen);
+    if (!gen) {
+        snprintf(why, whylen, "out of memory");
+        return -1;
+    }
+    for (int k = 0; k < o->nspec; k++) {
+        cn_config c;
+        if (spec_config(&o->spec[k], k, dims, &c, why, whylen) != 0) {
+            free(gen);
+            return -1;
+        }
+        cn_status st = cn_noise_build(&gen[k], &c);
+        if (st != CN_OK) {
+            explain(k, &c, st, 1, why, whylen);
+            free(gen);
+            return -1;
+        }
+        out->layer[k].noise = &gen[k];
+        out->layer[k].weight = o->spec[k].weight;
+    }
+    out->gen = gen;
+    out->count = o->nspec;
+    out->dims = dims;
+    out->use_float = o->use_float;
+    out->direct = o->nspec == 1 && o->spec[0].weight == 1.0;
+    return 0;
+}
+
+void cli_built_free(cli_built *b)
+{
+    free(b->gen);
+    memset(b, 0, sizeof *b);
+}
+
+double cli_built_eval(const cli_built *b, const double *pd, const float *pf)
+{
+    if (b->direct)
+        return b->use_float ? (double)cn_evalf(&b->gen[0], pf) : cn_eval(&b->gen[0], pd);
+    if (!b->use_float) {
+        double v;
+        if (cn_layers_eval(b->layer, (size_t)b->count, pd, &v) != CN_OK)
+            return NAN;
+        return v;
+    }
+    double sum = 0;
+    for (int k = 0; k < b->count; k++)
+        sum += b->layer[k].weight * (double)cn_evalf(&b->gen[k], pf);
+    /* Round to float; beyond FLT_MAX + half an ulp (0x1.ffffffp127) that is infinity. */
+    if (fabs(sum) >= 0x1.ffffffp127)
+        return copysign(INFINITY, sum);
+    return (double)(float)sum;
+}
+
+int cli_noise_range(const cli_noise_opts *o, double *mid, double *half)
+{
+    double m = 0, h = 0;
+    for (int k = 0; k < o->nspec; k++) {
+        const cli_spec *s = &o->spec[k];
+        /* The noise's own range as midpoint and half-width: [-1, 1] or [0, 1]. */
+        int unit = s->cfg.fractal == CN_FRACTAL_TURBULENCE || s->cfg.fractal == CN_FRACTAL_RIDGED;
+        double m0 = unit ? 0.5 : 0.0, h0 = unit ? 0.5 : 1.0;
+        double A = s->cfg.amplitude, B = s->cfg.bias, w = s->weight;
+        m += w * (A * m0 + B);
+        h += fabs(w * A) * h0;
+    }
+    if (!isfinite(m) || !isfinite(h))
+        return -1;
+    *mid = m;
+    *half = h;
+    return 0;
 }

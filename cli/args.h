@@ -124,13 +124,50 @@ enum {
     CLI_OPT_PRECISION,
     CLI_OPT_FREQUENCY,
     CLI_OPT_DIMS,
-    CLI_OPT_HELP
+    CLI_OPT_HELP,
+    CLI_OPT_FRACTAL,
+    CLI_OPT_OCTAVES,
+    CLI_OPT_LACUNARITY,
+    CLI_OPT_GAIN,
+    CLI_OPT_RIDGE_OFFSET,
+    CLI_OPT_RIDGE_GAIN,
+    CLI_OPT_PERIOD,
+    CLI_OPT_OFFSET,
+    CLI_OPT_AXIS_FREQUENCY,
+    CLI_OPT_ROTATE,
+    CLI_OPT_AMPLITUDE,
+    CLI_OPT_BIAS,
+    CLI_OPT_WEIGHT,
+    CLI_OPT_LAYER
 };
 
+/* Layers of a sum: the main options plus at most CLI_MAX_LAYERS - 1 "--layer" options. */
+#define CLI_MAX_LAYERS 16
+
+/*
+ * One layer as given on the command line. The per-axis lists are kept as given (count and
+ * values) because the dimension, which they are checked against, may be known only later.
+ */
+typedef struct cli_spec {
+    cn_config cfg;      /* type, mode, seed, frequency, fractal fields, amplitude, bias; the
+                           dims, period, offset, axis_frequency and rotation fields are filled
+                           from the lists below by cli_noise_build() */
+    double weight;      /* weight in the sum, finite (default 1) */
+    int n_period, n_offset, n_axis_frequency, n_rotate; /* 0 = not given */
+    uint32_t period[4];
+    double offset[4];
+    double axis_frequency[4];
+    double rotate[16];  /* 1 number: 2D angle in degrees; 4: 3D axis and angle; 16: 4D matrix */
+} cli_spec;
+
 typedef struct cli_noise_opts {
-    cn_config cfg;  /* type, mode, seed, frequency; dims only when dims_set */
+    cli_spec spec[CLI_MAX_LAYERS]; /* [0]: the main options; [k]: the k-th --layer */
+    int nspec;                     /* 1 + the number of --layer options (cli_noise_finish) */
+    const char *layer_text[CLI_MAX_LAYERS - 1];
+    int nlayer_text;
+    int dims;                      /* only meaningful when dims_set (render sets it itself) */
     int dims_set;
-    int use_float;  /* --precision float */
+    int use_float;                 /* --precision float */
 } cli_noise_opts;
 
 /* The cli_option entries for the shared options (without a terminator), for building tables. */
@@ -141,18 +178,116 @@ typedef struct cli_noise_opts {
     {"precision", 0, 1, CLI_OPT_PRECISION},                \
     {"frequency", 0, 1, CLI_OPT_FREQUENCY},                \
     {"dims", 0, 1, CLI_OPT_DIMS},                          \
+    {"fractal", 0, 1, CLI_OPT_FRACTAL},                    \
+    {"octaves", 0, 1, CLI_OPT_OCTAVES},                    \
+    {"lacunarity", 0, 1, CLI_OPT_LACUNARITY},              \
+    {"gain", 0, 1, CLI_OPT_GAIN},                          \
+    {"ridge-offset", 0, 1, CLI_OPT_RIDGE_OFFSET},          \
+    {"ridge-gain", 0, 1, CLI_OPT_RIDGE_GAIN},              \
+    {"period", 0, 1, CLI_OPT_PERIOD},                      \
+    {"offset", 0, 1, CLI_OPT_OFFSET},                      \
+    {"axis-frequency", 0, 1, CLI_OPT_AXIS_FREQUENCY},      \
+    {"rotate", 0, 1, CLI_OPT_ROTATE},                      \
+    {"amplitude", 0, 1, CLI_OPT_AMPLITUDE},                \
+    {"bias", 0, 1, CLI_OPT_BIAS},                          \
+    {"weight", 0, 1, CLI_OPT_WEIGHT},                      \
+    {"layer", 0, 1, CLI_OPT_LAYER},                        \
     {"help", 'h', 0, CLI_OPT_HELP}
+
+/* Sets the defaults: cn_config_init(), weight 1, no lists, no layers, double precision. */
+void cli_noise_init(cli_noise_opts *o);
 
 int cli_noise_option(const char *prog, cli_noise_opts *o, int id, const char *value);
 
 /*
- * Why cfg cannot be built, in words that name the problem ("simplex noise needs 2 to 4
- * dimensions", "value noise has no classic mode"), or NULL if cn_config_check() accepts it.
+ * After the option loop: parses every --layer (each starts as a copy of the main options, so
+ * their place on the command line does not matter) and checks everything that does not depend
+ * on the dimension (a rotation with a period, a period with a fractional lacunarity, value
+ * noise in classic mode, ...). Returns 0, or -1 after printing the reason (a usage error).
  */
-const char *cli_config_problem(const cn_config *cfg);
+int cli_noise_finish(const char *prog, cli_noise_opts *o);
 
-/* "perlin", "simplex" or "value". */
-const char *cli_noise_name(cn_noise_type t);
+/* Built generators of every layer, ready to evaluate. */
+typedef struct cli_built {
+    int count;
+    int dims;
+    int use_float;
+    int direct;        /* one layer of weight 1: its value is printed unchanged */
+    cn_noise *gen;     /* count generators, on the heap */
+    cn_layer layer[CLI_MAX_LAYERS];
+} cli_built;
+
+/*
+ * Builds every layer for `dims` dimensions: checks each list against dims, fills the domain
+ * fields, converts --rotate, and lets the library check the result. On failure writes the
+ * reason, naming the option (and --layer N), into why and returns -1; out is then empty.
+ */
+int cli_noise_build(const cli_noise_opts *o, int dims, cli_built *out, char *why, size_t whylen);
+void cli_built_free(cli_built *b);
+
+/*
+ * The value of the sum at p (dims coordinates; pf in float precision): sum of weight * value.
+ * Float precision evaluates each layer with cn_evalf, sums in double and rounds the sum to
+ * float once. One layer of weight 1 gives its value exactly as cn_eval/cn_evalf do.
+ */
+double cli_built_eval(const cli_built *b, const double *pd, const float *pf);
+
+/*
+ * The documented range [mid - half, mid + half] of the sum: per layer the noise's range
+ * ([-1, 1], or [0, 1] for turbulence and ridged) mapped through amplitude * v + bias and
+ * scaled by the weight, summed over the layers (interval arithmetic). Returns -1 if it is
+ * not finite.
+ */
+int cli_noise_range(const cli_noise_opts *o, double *mid, double *half);
+
+/* Text for --help describing the shared fractal, domain, signal and layer options. */
+#define CLI_SHAPE_HELP                                                                               \
+    "Fractal sums (octave i samples at lacunarity^i times the frequency with amplitude gain^i):\n"   \
+    "  --fractal NAME     none (default: the base noise), fbm, turbulence, billow or ridged;\n"      \
+    "                     values in [-1, 1] for none, fbm and billow, in [0, 1] for turbulence\n"   \
+    "                     and ridged\n"                                                              \
+    "  --octaves N        whole number 1..32 (default 5)\n"                                          \
+    "  --lacunarity L     finite number in [1, 64] (default 2); a whole number with --period\n"      \
+    "  --gain G           finite number in (0, 4] (default 0.5)\n"                                   \
+    "  --ridge-offset O   finite number in [0, 2] (default 1), ridged only\n"                        \
+    "  --ridge-gain G     finite number in [0, 16] (default 2), ridged only\n"                       \
+    "\n"                                                                                             \
+    "Domain: the library maps a point p to q = R (p * frequency * axis-frequency) + offset.\n"       \
+    "Per-axis lists give one number per axis x,y,z,w, separated by commas without spaces;\n"        \
+    "fewer numbers than dimensions leave the other axes at the default, more is an error.\n"        \
+    "  --axis-frequency F[,F...]  finite numbers > 0 (default 1), times --frequency\n"               \
+    "  --offset X[,Y...]  finite numbers (default 0): a translation in lattice cells\n"              \
+    "  --rotate R         2D: one number, an angle in degrees (R turns p counter-clockwise);\n"     \
+    "                     3D: four numbers 'ax,ay,az,deg': deg degrees about the axis\n"             \
+    "                     (ax,ay,az) (right-hand rule; the axis must not be 0,0,0);\n"               \
+    "                     4D: sixteen numbers, a row-major 4x4 matrix (any finite linear map);\n"    \
+    "                     1D noise has no rotation. Cannot be combined with --period\n"              \
+    "  --period P[,P...]  whole numbers 0..16777216 (2^24), default 0 (not periodic): the noise\n"   \
+    "                     repeats after P lattice cells along that axis, i.e. after\n"               \
+    "                     P / (frequency * axis-frequency) input units. Simplex periods must be\n"   \
+    "                     even in 2D, multiples of 3 in 3D and multiples of 4 in 4D; a fractal\n"    \
+    "                     of more than one octave needs a whole-number --lacunarity\n"               \
+    "\n"                                                                                             \
+    "Signal and sums (superposition):\n"                                                             \
+    "  --amplitude A      finite number (default 1)\n"                                               \
+    "  --bias B           finite number (default 0): a layer's value is A * noise + B\n"             \
+    "  --weight W         finite number (default 1): the weight of the main layer\n"                 \
+    "  --layer SPEC       adds a layer; the output is the sum of weight * value over the main\n"     \
+    "                     layer (the options above) and every --layer, 16 layers at most (15\n"      \
+    "                     --layer options). A layer starts as a copy of the main options,\n"         \
+    "                     wherever they stand on the command line, and applies SPEC: key=value\n"    \
+    "                     pairs separated by ';' and/or spaces, list values with commas, e.g.\n"     \
+    "                       --layer 'frequency=4; amplitude=0.5; offset=10.5,3; weight=0.25'\n"      \
+    "                     Keys (the option names without dashes, same values): noise, seed,\n"       \
+    "                     classic (0 or 1), frequency, axis-frequency, fractal, octaves,\n"          \
+    "                     lacunarity, gain, ridge-offset, ridge-gain, period, offset, rotate,\n"     \
+    "                     amplitude, bias, weight. --dims and --precision apply to all layers.\n"    \
+    "                     Messages name a layer as '--layer N', counting --layer options from 1\n"
+
+
+
+/* Shortest "%.Ng" text (N = 1..17) that reads back as exactly v, into buf; returns buf. */
+const char *cli_fmt_real(double v, char *buf, size_t n);
 
 /* The commands: argv[0] is the command name; they return an exit code. */
 int cli_cmd_sample(int argc, char **argv);

@@ -43,15 +43,27 @@ static const char help_text[] =
     "  --dims N           1..4 (simplex: 2..4): every line must have N coordinates\n"
     "  -h, --help         show this help\n"
     "\n"
-    "Options take their value as '--opt value' or '--opt=value'; the last one given wins.\n"
-    "Whole numbers are plain decimal digits: no sign, no spaces.\n"
+    CLI_SHAPE_HELP
+    "\n"
+    "The output is the sum over the layers of weight * (amplitude * noise + bias); with the\n"
+    "defaults (one layer, weight 1) it is the noise value itself. In float precision each layer\n"
+    "is evaluated with cn_evalf, the sum is formed in double and rounded to float once.\n"
+    "\n"
+    "Options take their value as '--opt value' or '--opt=value'; the last one given wins\n"
+    "(--layer adds one layer each time). Whole numbers are plain decimal digits: no sign,\n"
+    "no spaces.\n"
+    "\n"
+    "Without --dims the dimension comes from the first data line, so what depends on it (the\n"
+    "length of --period, --offset, --axis-frequency, the form of --rotate, the simplex period\n"
+    "rule) is checked there and reported as a bad input line (exit status 1); with --dims it is\n"
+    "checked before any input is read (exit status 2). Everything else is checked first.\n"
     "\n"
     "Exit status:\n"
     "  0  success\n"
     "  1  bad input line (reported as 'line N: ...' on stderr; values printed before it stay\n"
     "     printed), or an error reading standard input or writing standard output; this\n"
-    "     includes an unsupported dimension that comes from the first data line (simplex noise\n"
-    "     with 1 coordinate)\n"
+    "     includes an option that does not suit the dimension of the first data line (simplex\n"
+    "     noise with 1 coordinate, a 3D --rotate with 2 coordinates, ...)\n"
     "  2  usage error: bad option or value, unsupported combination of options\n";
 
 static int is_blank(char c)
@@ -135,12 +147,12 @@ static int print_value(double v, int use_float)
 
 static int run(const cli_noise_opts *o)
 {
-    cn_noise gen;
-    cn_config cfg = o->cfg;
+    char why[512];
+    cli_built gen;
     int have_gen = 0;
     if (o->dims_set) {
-        if (cn_noise_build(&gen, &cfg) != CN_OK) { /* checked in cli_cmd_sample already */
-            cli_error(prog, "%s", cli_config_problem(&cfg));
+        if (cli_noise_build(o, o->dims, &gen, why, sizeof why) != 0) {
+            cli_error(prog, "%s", why);
             return CLI_EXIT_USAGE;
         }
         have_gen = 1;
@@ -179,21 +191,18 @@ static int run(const cli_noise_opts *o)
                 rc = LINE_ERROR("expected 1 to 4 coordinates, got %lu", pt.count);
                 break;
             }
-            cfg.dims = (int)pt.count;
-            const char *why = cli_config_problem(&cfg);
-            if (why || cn_noise_build(&gen, &cfg) != CN_OK) {
-                rc = LINE_ERROR("%s, but the first data line has %lu coordinate%s",
-                                why ? why : "cannot build the noise", pt.count, plural(pt.count));
+            if (cli_noise_build(o, (int)pt.count, &gen, why, sizeof why) != 0) {
+                rc = LINE_ERROR("%s (the first data line has %lu coordinate%s)", why, pt.count, plural(pt.count));
                 break;
             }
             have_gen = 1;
-        } else if (pt.count != (unsigned long)cfg.dims) {
-            rc = LINE_ERROR("expected %d coordinate%s, got %lu", cfg.dims, plural((unsigned long)cfg.dims),
+        } else if (pt.count != (unsigned long)gen.dims) {
+            rc = LINE_ERROR("expected %d coordinate%s, got %lu", gen.dims, plural((unsigned long)gen.dims),
                             pt.count);
             break;
         }
 
-        double v = o->use_float ? (double)cn_evalf(&gen, pt.f) : cn_eval(&gen, pt.d);
+        double v = cli_built_eval(&gen, pt.d, pt.f);
         if (print_value(v, o->use_float) != 0) {
             cli_error(prog, "error writing standard output: %s", strerror(errno));
             rc = CLI_EXIT_FAILURE;
@@ -208,6 +217,8 @@ static int run(const cli_noise_opts *o)
         rc = CLI_EXIT_FAILURE;
     }
     free(line);
+    if (have_gen)
+        cli_built_free(&gen);
 
     if (fflush(stdout) != 0 && rc == CLI_EXIT_OK) {
         cli_error(prog, "error writing standard output: %s", strerror(errno));
@@ -220,8 +231,7 @@ int cli_cmd_sample(int argc, char **argv)
 {
     static const cli_option opts[] = {CLI_NOISE_OPTIONS, {NULL, 0, 0, 0}};
     cli_noise_opts o;
-    memset(&o, 0, sizeof o);
-    cn_config_init(&o.cfg);
+    cli_noise_init(&o);
     cli_args a = {prog, argc, argv, 1, 0};
     const char *value;
     int id;
@@ -235,24 +245,12 @@ int cli_cmd_sample(int argc, char **argv)
         if (cli_noise_option(prog, &o, id, value) != 0)
             return CLI_EXIT_USAGE;
     }
-
     /*
-     * Check the combination now. Without --dims the dimension is not known yet; check with one
-     * that every noise type supports, so that e.g. --classic with value noise fails before any
-     * input is read, and check again when the first data line fixes the dimension.
+     * Parse the layers and check what does not depend on the dimension now, so that e.g.
+     * --classic with value noise fails before any input is read; without --dims the rest is
+     * checked when the first data line fixes the dimension.
      */
-    cn_config probe = o.cfg;
-    if (!o.dims_set)
-        probe.dims = 2;
-    const char *why = cli_config_problem(&probe);
-    if (why) {
-        if (o.dims_set)
-            cli_error(prog, "--noise %s%s --dims %d: %s", cli_noise_name(probe.type),
-                      probe.mode == CN_MODE_CLASSIC ? " --classic" : "", probe.dims, why);
-        else
-            cli_error(prog, "--noise %s%s: %s", cli_noise_name(probe.type),
-                      probe.mode == CN_MODE_CLASSIC ? " --classic" : "", why);
+    if (cli_noise_finish(prog, &o) != 0)
         return CLI_EXIT_USAGE;
-    }
     return run(&o);
 }

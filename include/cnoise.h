@@ -89,9 +89,11 @@ typedef enum cn_status {
                          on an axis the noise does not have */
     CN_E_DOMAIN,      /* axis_frequency not finite > 0, or an offset or rotation entry not finite */
     CN_E_SIGNAL,      /* amplitude or bias not finite */
-    CN_E_CONFLICT,    /* options that cannot be combined: a period with a rotation, a period with a
-                         non-integer lacunarity, or octaves whose frequency exceeds 2^40 */
-    CN_E_LAYERS       /* layers of a sum have different dimensions, or a count of 0 */
+    CN_E_CONFLICT,    /* a period combined with a rotation */
+    CN_E_LAYERS,      /* layers of a sum have different dimensions, or a count of 0 */
+    CN_E_PERIOD_LACUNARITY, /* a period with a non-integer lacunarity (and more than one octave) */
+    CN_E_PERIOD_OVERFLOW,   /* the last octave's period (period * lacunarity^i) exceeds 2^32 - 1 */
+    CN_E_OCTAVE_FREQUENCY   /* the last octave's frequency exceeds 2^40 */
 } cn_status;
 
 /* A short English description of a status code; never NULL (unknown codes get a generic text). */
@@ -148,21 +150,23 @@ typedef enum cn_fractal {
  *   ridge_offset 1.0              0..2, ridged only: signal = (ridge_offset - |n|)^2
  *   ridge_gain   2.0              0..16, ridged only: weight of the next octave =
  *                                 clamp(signal * ridge_gain, 0, 1) (Musgrave's spectral weighting)
- *   Octave i uses its own seed, seed + i * 0x9E3779B97F4A7C15 (mod 2^64). Octaves whose
+ *   Octave i uses its own seed, seed + i * 0xD1B54A32D192ED03 (mod 2^64). Octaves whose
  *   amplitude is below 2^-24 of the first are skipped (they cannot change a float result); a
  *   configuration whose last octave's frequency (frequency * axis_frequency * lacunarity^i)
- *   exceeds 2^40 is rejected (CN_E_CONFLICT): beyond that, coordinates lose their position in
- *   the cell.
+ *   exceeds 2^40 is rejected (CN_E_OCTAVE_FREQUENCY): beyond that, coordinates lose their
+ *   position in the cell.
  *
  * Tiling:
  *   period[4]    0 each           0 = not periodic; else a whole number of lattice cells
  *                                 (at the base frequency) after which the noise repeats along
  *                                 that axis, 1..2^24: noise(p + (period[a] / (frequency *
  *                                 axis_frequency[a])) e_a) == noise(p), exactly whenever both
- *                                 points are exactly representable. Octave i repeats after
+ *                                 points are exactly representable and their scaled coordinates
+ *                                 are below 2^53 in magnitude. Octave i repeats after
  *                                 period * lacunarity^i cells, so periods need a whole-number
- *                                 lacunarity (else CN_E_CONFLICT), and cannot be combined with
- *                                 a rotation (CN_E_CONFLICT).
+ *                                 lacunarity (else CN_E_PERIOD_LACUNARITY) and the last octave's
+ *                                 period must stay below 2^32 (CN_E_PERIOD_OVERFLOW); periods
+ *                                 cannot be combined with a rotation (CN_E_CONFLICT).
  *                                 Simplex noise with any period uses a lattice that tiles along
  *                                 the axes: skew F = 1/dims, unskew G = 1/(2 dims) (3D: the usual
  *                                 1/3, 1/6); the period must then be even in 2D, a multiple of 3
@@ -267,6 +271,22 @@ typedef struct cn_layer {
     double weight;
 } cn_layer;
 cn_status cn_layers_eval(const cn_layer *layers, size_t count, const double *p, double *out);
+
+/*
+ * The documented output range of a built generator, [range[0], range[1]]: the base noise's
+ * range (default mode [-1, 1]; classic: Perlin 1D-3D +-1.0363538112118029 (the supremum of
+ * improved noise), Perlin 4D +-1.5365823340468201 (a bound: Perlin's printed 4D gradients are a
+ * subset of the 32 edges), simplex [-1, 1]), or the fractal's ([-1, 1] for fbm and billow, [0, 1]
+ * for turbulence and ridged), mapped through amplitude * v + bias. Values never leave it except
+ * classic-mode simplex, whose measured maxima are 0.998 (2D), 0.979 (3D), 0.992 (4D).
+ * Returns CN_E_NULL for NULL arguments, CN_E_RANGE for a generator that was not built.
+ */
+cn_status cn_noise_range(const cn_noise *gen, double range[2]);
+
+/* The number of octaves a configuration evaluates: 1 without a fractal, otherwise `octaves` less
+ * those whose amplitude gain^i is below 2^-24 (skipped). 0 for NULL. The fields it reads (fractal,
+ * octaves, gain) are not validated here. */
+int cn_config_octaves(const cn_config *cfg);
 
 #ifdef __cplusplus
 }

@@ -27,8 +27,11 @@ const char *cn_strerror(cn_status status)
     case CN_E_PERIOD: return "period must be 0 (none) or 1 to 2^24 cells, only on the noise's axes; simplex periods must be even in 2D, multiples of 3 in 3D, of 4 in 4D";
     case CN_E_DOMAIN: return "axis frequencies must be finite and greater than 0; offsets and rotation entries finite";
     case CN_E_SIGNAL: return "amplitude, bias and weights must be finite";
-    case CN_E_CONFLICT: return "conflicting options (a period needs a whole-number lacunarity and no rotation; the last octave's frequency must not exceed 2^40)";
+    case CN_E_CONFLICT: return "a period cannot be combined with a rotation";
     case CN_E_LAYERS: return "layers must be at least one, all of the same dimension";
+    case CN_E_PERIOD_LACUNARITY: return "a period needs a whole-number lacunarity when there is more than one octave";
+    case CN_E_PERIOD_OVERFLOW: return "the last octave's period (period * lacunarity^(octaves-1)) exceeds 2^32 - 1 cells";
+    case CN_E_OCTAVE_FREQUENCY: return "the last octave's frequency (frequency * axis frequency * lacunarity^(octaves-1)) exceeds 2^40";
     }
     return "unknown status code";
 }
@@ -75,6 +78,8 @@ static int effective_octaves(const cn_config *cfg)
     if (cfg->fractal == CN_FRACTAL_NONE)
         return 1;
     int n = 1;
+    if (!(cfg->gain > 0) || cfg->octaves < 1)
+        return 1;
     double amp = 1.0;
     while (n < cfg->octaves) {
         amp *= cfg->gain;
@@ -140,18 +145,18 @@ cn_status cn_config_check(const cn_config *cfg)
         if (cfg->rotate)
             return CN_E_CONFLICT;
         if (octaves > 1 && cfg->lacunarity != floor(cfg->lacunarity))
-            return CN_E_CONFLICT;
+            return CN_E_PERIOD_LACUNARITY;
         /* The last octave's period must still fit the lattice index range. */
         for (int a = 0; a < dims; a++)
             if (cfg->period[a] && (double)cfg->period[a] * octave_mult(cfg->lacunarity, octaves - 1) > 4294967295.0)
-                return CN_E_CONFLICT;
+                return CN_E_PERIOD_OVERFLOW;
     }
     if (octaves > 1) {
         double fmax = 0;
         for (int a = 0; a < dims; a++)
             fmax = fmax > cfg->axis_frequency[a] ? fmax : cfg->axis_frequency[a];
         if (!(cfg->frequency * fmax * octave_mult(cfg->lacunarity, octaves - 1) <= 0x1p40))
-            return CN_E_CONFLICT;
+            return CN_E_OCTAVE_FREQUENCY;
     }
     return CN_OK;
 }
@@ -216,7 +221,8 @@ cn_status cn_noise_build(cn_noise *out, const cn_config *cfg)
     double amp_sum = 0;
     for (int i = 0; i < out->octaves; i++) {
         struct cn__octave *o = &out->oct[i];
-        uint64_t seed = cfg->seed + (uint64_t)i * UINT64_C(0x9E3779B97F4A7C15);
+        /* Not SplitMix64's own increment: octave seeds must not land on each other's key draws. */
+        uint64_t seed = cfg->seed + (uint64_t)i * UINT64_C(0xD1B54A32D192ED03);
         o->mult = octave_mult(cfg->lacunarity, i);
         o->amp = i == 0 ? 1.0 : out->oct[i - 1].amp * cfg->gain;
         amp_sum += o->amp;
@@ -240,6 +246,41 @@ cn_status cn_noise_build(cn_noise *out, const cn_config *cfg)
     return CN_OK;
 }
 
+/* A generator is usable when it was built: its kernel selector is in range and still matches
+ * the dimension, type and mode in its configuration (cheap enough for every call; the kernels
+ * read everything else from the fields cn_noise_build derived). */
+static int usable(const cn_noise *g)
+{
+    return g && g->cfg.dims >= 1 && g->cfg.dims <= 4 && g->kernel >= 0 && g->kernel < CN__KERNEL_COUNT &&
+           g->kernel == cn__kernel_index(&g->cfg) && cn__isa_scalar.point_f64[g->kernel] != NULL;
+}
+
+cn_status cn_noise_range(const cn_noise *g, double range[2])
+{
+    if (!g || !range)
+        return CN_E_NULL;
+    if (!usable(g))
+        return CN_E_RANGE;
+    const cn_config *c = &g->cfg;
+    double lo = -1.0, hi = 1.0;
+    if (c->fractal == CN_FRACTAL_TURBULENCE || c->fractal == CN_FRACTAL_RIDGED) {
+        lo = 0.0;
+    } else if (c->fractal == CN_FRACTAL_NONE && c->mode == CN_MODE_CLASSIC && c->type == CN_NOISE_PERLIN) {
+        /* Suprema from docs/RANGE.md (tests/test_range.c recomputes the gradient-set suprema). */
+        hi = c->dims == 4 ? 1.5365823340468201 : 1.0363538112118029;
+        lo = -hi;
+    }
+    double a = c->amplitude * lo + c->bias, b = c->amplitude * hi + c->bias;
+    range[0] = a < b ? a : b;
+    range[1] = a < b ? b : a;
+    return CN_OK;
+}
+
+int cn_config_octaves(const cn_config *cfg)
+{
+    return cfg ? effective_octaves(cfg) : 0;
+}
+
 cn_status cn_layers_eval(const cn_layer *layers, size_t count, const double *p, double *out)
 {
     if (!layers || !p || !out)
@@ -259,15 +300,6 @@ cn_status cn_layers_eval(const cn_layer *layers, size_t count, const double *p, 
         sum += layers[k].weight * cn_eval(layers[k].noise, p);
     *out = sum;
     return CN_OK;
-}
-
-/* A generator is usable when it was built: its kernel selector is in range and still matches
- * the dimension, type and mode in its configuration (cheap enough for every call; the kernels
- * read everything else from the fields cn_noise_build derived). */
-static int usable(const cn_noise *g)
-{
-    return g && g->cfg.dims >= 1 && g->cfg.dims <= 4 && g->kernel >= 0 && g->kernel < CN__KERNEL_COUNT &&
-           g->kernel == cn__kernel_index(&g->cfg) && cn__isa_scalar.point_f64[g->kernel] != NULL;
 }
 
 double cn_eval(const cn_noise *g, const double *p)

@@ -24,6 +24,8 @@
 #undef vu_nz_r
 #undef vu_eq_r
 #undef KN
+#undef CN_LANES
+#undef vr_storeu
 #undef KN_
 #undef KN__
 
@@ -51,6 +53,8 @@
 #define KN__(name, suffix) name##_##suffix
 #define KN_(name, suffix) KN__(name, suffix)
 #define KN(name) KN_(name, f64)
+#define CN_LANES CN_VEC_LANES_F64
+#define vr_storeu vd_storeu
 #elif CN_PREC == 32
 #define vr vs
 #define vrm vsm
@@ -75,6 +79,8 @@
 #define KN__(name, suffix) name##_##suffix
 #define KN_(name, suffix) KN__(name, suffix)
 #define KN(name) KN_(name, f32)
+#define CN_LANES CN_VEC_LANES_F32
+#define vr_storeu vs_storeu
 #else
 #error "set CN_PREC to 64 or 32 before including prec.h"
 #endif

@@ -19,7 +19,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#define CN_VEC_WIDTH 1
+#define CN_VEC_LANES_F64 1 /* lanes of the double-precision kernels */
+#define CN_VEC_LANES_F32 1 /* lanes of the single-precision kernels */
 #define CN_VEC_NAME "scalar"
 
 typedef double vd;
@@ -37,6 +38,8 @@ static inline float cn_from_bits_s(uint32_t u) { float a; memcpy(&a, &u, sizeof 
 
 /* ---- double lanes ---- */
 static inline vd vd_set(double a) { return a; }
+static inline vd vd_loadu(const double *a) { return a[0]; }
+static inline void vd_storeu(double *out, vd a) { out[0] = a; }
 static inline vd vd_add(vd a, vd b) { return a + b; }
 static inline vd vd_sub(vd a, vd b) { return a - b; }
 static inline vd vd_mul(vd a, vd b) { return a * b; }
@@ -88,6 +91,7 @@ static inline vd vd_gather(const double *table, vu idx) { return table[idx]; }
 
 /* ---- float lanes ---- */
 static inline vs vs_set(float a) { return a; }
+static inline void vs_storeu(float *out, vs a) { out[0] = a; }
 static inline vs vs_from_d(vd a) { return (float)a; }
 static inline vd vd_from_s(vs a) { return (double)a; }
 static inline vs vs_add(vs a, vs b) { return a + b; }
