@@ -93,7 +93,10 @@ typedef enum cn_status {
     CN_E_LAYERS,      /* layers of a sum have different dimensions, or a count of 0 */
     CN_E_PERIOD_LACUNARITY, /* a period with a non-integer lacunarity (and more than one octave) */
     CN_E_PERIOD_OVERFLOW,   /* the last octave's period (period * lacunarity^i) exceeds 2^32 - 1 */
-    CN_E_OCTAVE_FREQUENCY   /* the last octave's frequency exceeds 2^40 */
+    CN_E_OCTAVE_FREQUENCY,  /* the last octave's frequency exceeds 2^40 */
+    CN_E_OVERLAP,     /* an output buffer overlaps an input buffer */
+    CN_E_THREADS,     /* threads is negative or above CN_MAX_THREADS, or a thread could not start */
+    CN_E_ISA          /* an unknown instruction set, or one this build or CPU cannot run */
 } cn_status;
 
 /* A short English description of a status code; never NULL (unknown codes get a generic text). */
@@ -287,6 +290,75 @@ cn_status cn_noise_range(const cn_noise *gen, double range[2]);
  * those whose amplitude gain^i is below 2^-24 (skipped). 0 for NULL. The fields it reads (fractal,
  * octaves, gain) are not validated here. */
 int cn_config_octaves(const cn_config *cfg);
+
+/* ---------------------------------------------------------------------------------------------
+ * Batch evaluation
+ *
+ * Grids and arrays of points, evaluated by the best instruction set the CPU supports (see
+ * cn_isa_*) on any number of threads. Every instruction set and every thread count returns the
+ * same bits as the scalar build (the default build has no FMA contraction and no approximations).
+ * The float variants run the float kernels on double coordinates: grid coordinates are computed
+ * in double, float point arrays are widened to double, exactly as cn_evalf widens its input.
+ *
+ * threads: 0 = one per online CPU core, 1 = only the calling thread, otherwise that many
+ * (at most CN_MAX_THREADS). Small jobs use fewer threads. No memory is allocated in proportion
+ * to the output; the caller owns every buffer.
+ * range: if not NULL, receives the smallest and largest non-NaN output (NaN, NaN if there is
+ * none).
+ * --------------------------------------------------------------------------------------------- */
+
+#define CN_MAX_THREADS 256
+
+/*
+ * A grid of count[0] x count[1] x ... points (gen->cfg.dims axes), x fastest: the point with
+ * indices (i0, i1, i2, i3) is at origin[a] + ia * step[a] (computed per point, never accumulated)
+ * and its result goes to out[i0 + count[0] * (i1 + count[1] * (i2 + count[2] * i3))].
+ * out_len is the number of elements in out; it must be at least the product of the counts.
+ * Returns CN_E_NULL, CN_E_RANGE (a count of 0, out_len too small, a non-finite origin or step, a
+ * generator that was not built), CN_E_OVERFLOW (the product of the counts overflows size_t),
+ * CN_E_THREADS.
+ */
+cn_status cn_grid_eval(const cn_noise *gen, const double *origin, const double *step, const size_t *count,
+                       double *out, size_t out_len, int threads, double range[2]);
+cn_status cn_grid_evalf(const cn_noise *gen, const double *origin, const double *step, const size_t *count,
+                        float *out, size_t out_len, int threads, float range[2]);
+
+/*
+ * n points whose coordinates are coords[0][i], coords[1][i], ... (one array per axis, dims
+ * arrays); result i goes to out[i]. n = 0 is allowed and does nothing. Returns CN_E_NULL,
+ * CN_E_RANGE (not built), CN_E_OVERLAP (out overlaps a coordinate array), CN_E_OVERFLOW (n too
+ * large for the buffers' byte size), CN_E_THREADS.
+ */
+cn_status cn_points_eval(const cn_noise *gen, size_t n, const double *const *coords, double *out, int threads,
+                         double range[2]);
+cn_status cn_points_evalf(const cn_noise *gen, size_t n, const float *const *coords, float *out, int threads,
+                          float range[2]);
+
+/* ---------------------------------------------------------------------------------------------
+ * Instruction sets. The library picks the best one the CPU and OS support the first time it
+ * evaluates a batch; the environment variable CNOISE_ISA=scalar|sse2|avx2|avx512 caps it, and so
+ * does cn_isa_set_cap (which wins over the environment). Thread-safe.
+ * --------------------------------------------------------------------------------------------- */
+
+typedef enum cn_isa {
+    CN_ISA_SCALAR = 0,
+    CN_ISA_SSE2 = 1,
+    CN_ISA_AVX2 = 2,   /* with FMA available but unused in strict builds */
+    CN_ISA_AVX512 = 3, /* AVX-512 F, DQ, BW, VL */
+    CN_ISA_NEON = 4,   /* 64-bit ARM */
+    CN_ISA_COUNT = 5
+} cn_isa;
+
+/* "scalar", "sse2", "avx2", "avx512", "neon"; "unknown" otherwise. */
+const char *cn_isa_name(cn_isa isa);
+/* Whether this build contains code for isa (compiled) and whether this CPU and OS can run it. */
+int cn_isa_compiled(cn_isa isa);
+int cn_isa_supported(cn_isa isa);
+/* The instruction set batch calls use now: the best supported one at or below the cap. */
+cn_isa cn_isa_active(void);
+/* Caps the instruction set (CN_ISA_COUNT removes the cap, back to the environment's or none).
+ * CN_E_ISA for a value outside 0..CN_ISA_COUNT. */
+cn_status cn_isa_set_cap(cn_isa cap);
 
 #ifdef __cplusplus
 }

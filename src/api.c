@@ -32,6 +32,9 @@ const char *cn_strerror(cn_status status)
     case CN_E_PERIOD_LACUNARITY: return "a period needs a whole-number lacunarity when there is more than one octave";
     case CN_E_PERIOD_OVERFLOW: return "the last octave's period (period * lacunarity^(octaves-1)) exceeds 2^32 - 1 cells";
     case CN_E_OCTAVE_FREQUENCY: return "the last octave's frequency (frequency * axis frequency * lacunarity^(octaves-1)) exceeds 2^40";
+    case CN_E_OVERLAP: return "an output buffer overlaps an input buffer";
+    case CN_E_THREADS: return "threads must be 0 (all cores) to 256";
+    case CN_E_ISA: return "unknown instruction set";
     }
     return "unknown status code";
 }

@@ -49,6 +49,9 @@ typedef struct cn__isa_table {
 
 extern const cn__isa_table cn__isa_scalar;
 
+/* The table batch calls use now (src/dispatch.c). */
+const cn__isa_table *cn__isa_table_active(void);
+
 /*
  * Fills lane[a][0..n-1] with the coordinates of points first .. first+n-1 of the job, and pads
  * lanes n..lanes-1 with copies of lane 0 (their results are discarded). Grid indices advance

@@ -1,0 +1,152 @@
+/*
+ * dispatch.c -- picks the instruction-set build of the kernels: the best one this build contains
+ * and the CPU and OS can run, capped by CNOISE_ISA or cn_isa_set_cap. The choice is made once,
+ * published atomically, and recomputed only when the cap changes.
+ */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cnoise.h"
+#include "kernels/dispatch.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#define CN_X86 1
+#endif
+
+/* The builds this library contains (CMake defines CN_HAVE_<ISA> for each compiled file). */
+#ifdef CN_HAVE_SSE2
+extern const cn__isa_table cn__isa_sse2;
+#endif
+#ifdef CN_HAVE_AVX2
+extern const cn__isa_table cn__isa_avx2;
+#endif
+#ifdef CN_HAVE_AVX512
+extern const cn__isa_table cn__isa_avx512;
+#endif
+
+static const cn__isa_table *table_of(cn_isa isa)
+{
+    switch (isa) {
+    case CN_ISA_SCALAR: return &cn__isa_scalar;
+#ifdef CN_HAVE_SSE2
+    case CN_ISA_SSE2: return &cn__isa_sse2;
+#endif
+#ifdef CN_HAVE_AVX2
+    case CN_ISA_AVX2: return &cn__isa_avx2;
+#endif
+#ifdef CN_HAVE_AVX512
+    case CN_ISA_AVX512: return &cn__isa_avx512;
+#endif
+    default: return NULL;
+    }
+}
+
+const char *cn_isa_name(cn_isa isa)
+{
+    static const char *const names[CN_ISA_COUNT] = {"scalar", "sse2", "avx2", "avx512", "neon"};
+    return (int)isa >= 0 && isa < CN_ISA_COUNT ? names[isa] : "unknown";
+}
+
+int cn_isa_compiled(cn_isa isa) { return table_of(isa) != NULL; }
+
+#ifdef CN_X86
+/* XCR0 through xgetbv (the OS saves those register states); only called when OSXSAVE is set. */
+static unsigned long long xgetbv0(void)
+{
+    unsigned int lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return ((unsigned long long)hi << 32) | lo;
+}
+#endif
+
+int cn_isa_supported(cn_isa isa)
+{
+    if (isa == CN_ISA_SCALAR)
+        return 1;
+#ifdef CN_X86
+    unsigned int a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d))
+        return 0;
+    const int sse2 = (d >> 26) & 1, sse41 = (c >> 19) & 1, osxsave = (c >> 27) & 1;
+    const int avx = (c >> 28) & 1, fma = (c >> 12) & 1;
+    if (isa == CN_ISA_SSE2)
+        return sse2;
+    if (!osxsave || !avx || !sse41)
+        return 0;
+    const unsigned long long xcr0 = xgetbv0();
+    if ((xcr0 & 0x6) != 0x6) /* XMM and YMM state */
+        return 0;
+    if (__get_cpuid_max(0, NULL) < 7)
+        return 0;
+    __cpuid_count(7, 0, a, b, c, d);
+    const int avx2 = (b >> 5) & 1, bmi2 = (b >> 8) & 1;
+    if (isa == CN_ISA_AVX2)
+        return avx2 && fma && bmi2;
+    if (isa == CN_ISA_AVX512) {
+        const int f = (b >> 16) & 1, dq = (b >> 17) & 1, bw = (b >> 30) & 1, vl = (b >> 31) & 1;
+        return avx2 && f && dq && bw && vl && (xcr0 & 0xE6) == 0xE6; /* + opmask, ZMM state */
+    }
+#endif
+    return 0;
+}
+
+/* The cap: -1 = not read yet; else a cn_isa (CN_ISA_COUNT = none). */
+static atomic_int api_cap = CN_ISA_COUNT;
+static atomic_int env_cap = -1;
+static _Atomic(const cn__isa_table *) active;
+static atomic_int active_isa;
+
+static int read_env_cap(void)
+{
+    const char *e = getenv("CNOISE_ISA");
+    if (e)
+        for (int i = 0; i < CN_ISA_COUNT; i++)
+            if (strcmp(e, cn_isa_name((cn_isa)i)) == 0)
+                return i;
+    return CN_ISA_COUNT; /* unset or unknown: no cap */
+}
+
+static void choose(void)
+{
+    int cap = atomic_load(&api_cap);
+    if (cap == CN_ISA_COUNT) {
+        int env = atomic_load(&env_cap);
+        if (env < 0) {
+            env = read_env_cap();
+            atomic_store(&env_cap, env);
+        }
+        cap = env;
+    }
+    int best = CN_ISA_SCALAR;
+    for (int i = CN_ISA_SCALAR; i < CN_ISA_COUNT && i <= cap; i++)
+        if (cn_isa_compiled((cn_isa)i) && cn_isa_supported((cn_isa)i))
+            best = i;
+    atomic_store(&active_isa, best);
+    atomic_store(&active, table_of((cn_isa)best));
+}
+
+const cn__isa_table *cn__isa_table_active(void)
+{
+    const cn__isa_table *t = atomic_load(&active);
+    if (!t) {
+        choose();
+        t = atomic_load(&active);
+    }
+    return t;
+}
+
+cn_isa cn_isa_active(void)
+{
+    cn__isa_table_active();
+    return (cn_isa)atomic_load(&active_isa);
+}
+
+cn_status cn_isa_set_cap(cn_isa cap)
+{
+    if ((int)cap < 0 || (int)cap > CN_ISA_COUNT)
+        return CN_E_ISA;
+    atomic_store(&api_cap, (int)cap);
+    choose();
+    return CN_OK;
+}
