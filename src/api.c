@@ -255,7 +255,7 @@ cn_status cn_noise_build(cn_noise *out, const cn_config *cfg)
 static int usable(const cn_noise *g)
 {
     return g && g->cfg.dims >= 1 && g->cfg.dims <= 4 && g->kernel >= 0 && g->kernel < CN__KERNEL_COUNT &&
-           g->kernel == cn__kernel_index(&g->cfg) && cn__isa_scalar.point_f64[g->kernel] != NULL;
+           g->kernel == cn__kernel_index(&g->cfg) && cn__point_f64_table[g->kernel] != NULL;
 }
 
 cn_status cn_noise_range(const cn_noise *g, double range[2])
@@ -309,7 +309,7 @@ double cn_eval(const cn_noise *g, const double *p)
 {
     if (!p || !usable(g))
         return NAN;
-    return cn__isa_scalar.point_f64[g->kernel](g, p);
+    return cn__point_f64_table[g->kernel](g, p);
 }
 
 float cn_evalf(const cn_noise *g, const float *p)
@@ -319,7 +319,7 @@ float cn_evalf(const cn_noise *g, const float *p)
     double q[4];
     for (int a = 0; a < g->cfg.dims; a++)
         q[a] = p[a];
-    return cn__isa_scalar.point_f32[g->kernel](g, q);
+    return cn__point_f32_table[g->kernel](g, q);
 }
 
 #define CN_DIMS_OR_NAN(g, n) \

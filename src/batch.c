@@ -30,7 +30,7 @@ static void *run_worker(void *arg)
 static int built(const cn_noise *g)
 {
     return g && g->cfg.dims >= 1 && g->cfg.dims <= 4 && g->kernel >= 0 && g->kernel < CN__KERNEL_COUNT &&
-           g->kernel == cn__kernel_index(&g->cfg) && cn__isa_scalar.batch_f64[g->kernel] != NULL;
+           g->kernel == cn__kernel_index(&g->cfg) && cn__isa_scalar.f64->batch[g->kernel] != NULL;
 }
 
 /* Runs points [0, total) of the job on up to `threads` threads; mm gets the min/max. */
@@ -46,7 +46,7 @@ static cn_status run(const cn__job *job, size_t total, int threads, double mm[2]
     if ((size_t)threads > useful)
         threads = (int)useful;
     const cn__isa_table *t = cn__isa_table_active();
-    cn__batch_fn fn = job->out_f32 ? t->batch_f32[job->g->kernel] : t->batch_f64[job->g->kernel];
+    cn__batch_fn fn = (job->out_f32 ? t->f32 : t->f64)->batch[job->g->kernel];
     worker w[CN_MAX_THREADS];
     for (int i = 0; i < threads; i++) {
         w[i].fn = fn;

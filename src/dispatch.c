@@ -14,15 +14,20 @@
 #define CN_X86 1
 #endif
 
-/* The builds this library contains (CMake defines CN_HAVE_<ISA> for each compiled file). */
+/* The builds this library contains (CMake defines CN_HAVE_<ISA> for each compiled pair of files
+ * src/isa/isa_<isa>_f64.c and _f32.c). */
+#define CN_ISA_TABLE_OF(isa, label)                                                       \
+    extern const cn__isa_part cn__##isa##_f64, cn__##isa##_f32;                           \
+    const cn__isa_table cn__isa_##isa = {label, &cn__##isa##_f64, &cn__##isa##_f32};
+CN_ISA_TABLE_OF(scalar, "scalar")
 #ifdef CN_HAVE_SSE2
-extern const cn__isa_table cn__isa_sse2;
+CN_ISA_TABLE_OF(sse2, "sse2")
 #endif
 #ifdef CN_HAVE_AVX2
-extern const cn__isa_table cn__isa_avx2;
+CN_ISA_TABLE_OF(avx2, "avx2")
 #endif
 #ifdef CN_HAVE_AVX512
-extern const cn__isa_table cn__isa_avx512;
+CN_ISA_TABLE_OF(avx512, "avx512")
 #endif
 
 static const cn__isa_table *table_of(cn_isa isa)

@@ -38,16 +38,21 @@ typedef void (*cn__batch_fn)(const cn__job *job, size_t begin, size_t end, doubl
 typedef double (*cn__point_f64)(const cn_noise *g, const double *in);
 typedef float (*cn__point_f32)(const cn_noise *g, const double *in);
 
+/* What one instruction set's build of one precision exports (src/kernels/entries.inc). */
+typedef struct cn__isa_part {
+    int lanes;
+    cn__batch_fn batch[CN__KERNEL_COUNT];
+} cn__isa_part;
+
 typedef struct cn__isa_table {
     const char *name;
-    int lanes_f64, lanes_f32;
-    cn__point_f64 point_f64[CN__KERNEL_COUNT];
-    cn__point_f32 point_f32[CN__KERNEL_COUNT];
-    cn__batch_fn batch_f64[CN__KERNEL_COUNT];
-    cn__batch_fn batch_f32[CN__KERNEL_COUNT];
+    const cn__isa_part *f64, *f32;
 } cn__isa_table;
 
 extern const cn__isa_table cn__isa_scalar;
+/* Single points (scalar build). */
+extern const cn__point_f64 cn__point_f64_table[CN__KERNEL_COUNT];
+extern const cn__point_f32 cn__point_f32_table[CN__KERNEL_COUNT];
 
 /* The table batch calls use now (src/dispatch.c). */
 const cn__isa_table *cn__isa_table_active(void);

@@ -65,11 +65,12 @@ static inline vd vd_finite_or0(vd a) { return vd_sel(vd_finite(a), a, 0.0); }
 /*
  * True floor for every finite double, without libm: doubles with |a| >= 2^52 are integers already;
  * below that, truncation through int64 is exact and defined, then step down if it rounded up.
+ * floor(-0) is -0, as in every SIMD build.
  */
 static inline vd vd_floor(vd a)
 {
-    if (!(a > -4503599627370496.0 && a < 4503599627370496.0))
-        return a;
+    if (!(a > -4503599627370496.0 && a < 4503599627370496.0) || a == 0)
+        return a; /* integers already; and +-0 keeps its sign, as the SIMD rounding does */
     double t = (double)(int64_t)a;
     return t - (double)(t > a);
 }
