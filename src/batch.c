@@ -81,7 +81,7 @@ static cn_status run(const cn__job *job, size_t total, int threads, double mm[2]
 }
 
 static cn_status grid(const cn_noise *g, const double *origin, const double *step, const size_t *count, void *out,
-                      size_t out_len, int f32, int threads, double mm[2])
+                      size_t out_len, int f32, int threads, double mm[2], int want_range)
 {
     if (!g || !origin || !step || !count || !out)
         return CN_E_NULL;
@@ -91,6 +91,7 @@ static cn_status grid(const cn_noise *g, const double *origin, const double *ste
     job.g = g;
     job.kind = CN__GRID;
     job.out_f32 = f32;
+    job.want_range = want_range;
     job.out = out;
     size_t total = 1;
     for (int a = 0; a < g->cfg.dims; a++) {
@@ -118,7 +119,7 @@ static int overlaps(const void *a, size_t an, const void *b, size_t bn)
 }
 
 static cn_status points(const cn_noise *g, size_t n, const void *const *coords, int coords_f32, void *out, int f32,
-                        int threads, double mm[2])
+                        int threads, double mm[2], int want_range)
 {
     if (!g || !coords || !out)
         return CN_E_NULL;
@@ -130,6 +131,7 @@ static cn_status points(const cn_noise *g, size_t n, const void *const *coords, 
     cn__job job = {0};
     job.g = g;
     job.kind = CN__POINTS;
+    job.want_range = want_range;
     job.coords_f32 = coords_f32;
     job.out_f32 = f32;
     job.out = out;
@@ -151,7 +153,7 @@ cn_status cn_grid_eval(const cn_noise *g, const double *origin, const double *st
                        size_t out_len, int threads, double range[2])
 {
     double mm[2];
-    cn_status st = grid(g, origin, step, count, out, out_len, 0, threads, mm);
+    cn_status st = grid(g, origin, step, count, out, out_len, 0, threads, mm, range != NULL);
     if (st == CN_OK && range) {
         range[0] = mm[0];
         range[1] = mm[1];
@@ -163,7 +165,7 @@ cn_status cn_grid_evalf(const cn_noise *g, const double *origin, const double *s
                         size_t out_len, int threads, float range[2])
 {
     double mm[2];
-    cn_status st = grid(g, origin, step, count, out, out_len, 1, threads, mm);
+    cn_status st = grid(g, origin, step, count, out, out_len, 1, threads, mm, range != NULL);
     if (st == CN_OK && range) {
         range[0] = (float)mm[0];
         range[1] = (float)mm[1];
@@ -175,7 +177,7 @@ cn_status cn_points_eval(const cn_noise *g, size_t n, const double *const *coord
                          double range[2])
 {
     double mm[2];
-    cn_status st = points(g, n, (const void *const *)coords, 0, out, 0, threads, mm);
+    cn_status st = points(g, n, (const void *const *)coords, 0, out, 0, threads, mm, range != NULL);
     if (st == CN_OK && range) {
         range[0] = mm[0];
         range[1] = mm[1];
@@ -187,7 +189,7 @@ cn_status cn_points_evalf(const cn_noise *g, size_t n, const float *const *coord
                           float range[2])
 {
     double mm[2];
-    cn_status st = points(g, n, (const void *const *)coords, 1, out, 1, threads, mm);
+    cn_status st = points(g, n, (const void *const *)coords, 1, out, 1, threads, mm, range != NULL);
     if (st == CN_OK && range) {
         range[0] = (float)mm[0];
         range[1] = (float)mm[1];

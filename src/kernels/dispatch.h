@@ -22,6 +22,7 @@ typedef struct cn__job {
     int kind;      /* CN__GRID or CN__POINTS */
     int coords_f32;/* points: coordinate arrays are float */
     int out_f32;   /* results are float (the float kernels) */
+    int want_range;/* compute the min/max of the results */
     double origin[4], step[4];
     size_t count[4];
     const void *coords[4];
@@ -58,41 +59,71 @@ extern const cn__point_f32 cn__point_f32_table[CN__KERNEL_COUNT];
 const cn__isa_table *cn__isa_table_active(void);
 
 /*
- * Fills lane[a][0..n-1] with the coordinates of points first .. first+n-1 of the job, and pads
- * lanes n..lanes-1 with copies of lane 0 (their results are discarded). Grid indices advance
- * with carries: no division per point.
+ * Walks the points of a job in order, a vector at a time: cn__coords_start positions it at point
+ * `first` (the only division), cn__coords_next fills lane[a][0..n-1] with the next n points'
+ * coordinates and pads lanes n..lanes-1 with copies of lane 0 (their results are discarded).
+ * Grid indices advance with carries.
  */
-static inline void cn__job_coords(const cn__job *job, size_t first, int n, int lanes, double (*lane)[16])
+typedef struct cn__coords {
+    const cn__job *job;
+    size_t next;   /* index of the next point */
+    size_t idx[4]; /* its grid indices */
+} cn__coords;
+
+static inline void cn__coords_start(cn__coords *it, const cn__job *job, size_t first)
 {
+    it->job = job;
+    it->next = first;
+    size_t rest = first;
+    for (int a = 0; a < 4; a++) {
+        it->idx[a] = 0;
+        if (job->kind == CN__GRID && a < job->g->cfg.dims) {
+            it->idx[a] = rest % job->count[a];
+            rest /= job->count[a];
+        }
+    }
+}
+
+static inline void cn__coords_next(cn__coords *it, int n, int lanes, double (*lane)[16])
+{
+    const cn__job *job = it->job;
     const int dims = job->g->cfg.dims;
     if (job->kind == CN__POINTS) {
         for (int a = 0; a < dims; a++) {
             if (job->coords_f32) {
-                const float *c = (const float *)job->coords[a] + first;
+                const float *c = (const float *)job->coords[a] + it->next;
                 for (int k = 0; k < n; k++)
                     lane[a][k] = c[k];
             } else {
-                const double *c = (const double *)job->coords[a] + first;
+                const double *c = (const double *)job->coords[a] + it->next;
                 for (int k = 0; k < n; k++)
                     lane[a][k] = c[k];
             }
         }
     } else {
-        size_t idx[4] = {0, 0, 0, 0}, rest = first;
-        for (int a = 0; a < dims; a++) {
-            idx[a] = rest % job->count[a];
-            rest /= job->count[a];
-        }
-        for (int k = 0; k < n; k++) {
-            for (int a = 0; a < dims; a++)
-                lane[a][k] = job->origin[a] + (double)idx[a] * job->step[a];
-            for (int a = 0; a < dims; a++) {
-                if (++idx[a] < job->count[a])
-                    break;
+        size_t *idx = it->idx;
+        int k = 0;
+        while (k < n) {
+            /* A run along x within the current row. */
+            size_t run = job->count[0] - idx[0];
+            if (run > (size_t)(n - k))
+                run = (size_t)(n - k);
+            for (size_t r = 0; r < run; r++)
+                lane[0][k + (int)r] = job->origin[0] + (double)(idx[0] + r) * job->step[0];
+            for (int a = 1; a < dims; a++) {
+                double c = job->origin[a] + (double)idx[a] * job->step[a];
+                for (size_t r = 0; r < run; r++)
+                    lane[a][k + (int)r] = c;
+            }
+            k += (int)run;
+            idx[0] += run;
+            for (int a = 0; a < dims - 1 && idx[a] == job->count[a]; a++) {
                 idx[a] = 0;
+                idx[a + 1]++;
             }
         }
     }
+    it->next += (size_t)n;
     for (int a = 0; a < dims; a++)
         for (int k = n; k < lanes; k++)
             lane[a][k] = lane[a][0];

@@ -3,6 +3,16 @@
  * float (vs) lanes of the vector layer. Include after a vec_<isa>.h with CN_PREC set to 64 or 32;
  * may be included again after #undef CN_PREC_H to switch precision.
  */
+/* Forced inlining of the kernel pieces into each entry: the fractal loop then sees its base
+ * kernel and the dimension as constants. */
+#ifndef CN_INLINE
+#if defined(__GNUC__) || defined(__clang__)
+#define CN_INLINE inline __attribute__((always_inline))
+#else
+#define CN_INLINE inline
+#endif
+#endif
+
 #undef vr
 #undef vrm
 #undef cn_real
