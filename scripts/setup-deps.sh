@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what building and testing cnoise needs on Debian/Ubuntu: a C compiler, CMake, make,
 # pkg-config, libpng and python3 (used by the CLI tests to decode PNGs); clang when asked
-# (CNOISE_WITH_CLANG=1). As root, missing packages are installed with apt-get; otherwise their
-# names are printed and the script fails.
+# (CNOISE_WITH_CLANG=1); g++ and the benchmark's peer libraries when asked (CNOISE_WITH_BENCH=1:
+# libstb-dev for stb_perlin.h, libnoise-dev for libnoise). As root, missing packages are installed
+# with apt-get; otherwise their names are printed and the script fails.
 set -euo pipefail
 
 need=()
@@ -15,6 +16,11 @@ command -v python3 >/dev/null 2>&1 || need+=(python3)
 have_pkg libpng-dev || need+=(libpng-dev)
 if [ "${CNOISE_WITH_CLANG:-0}" = 1 ]; then
   command -v clang >/dev/null 2>&1 || need+=(clang)
+fi
+if [ "${CNOISE_WITH_BENCH:-0}" = 1 ]; then
+  command -v c++ >/dev/null 2>&1 || need+=(g++)
+  have_pkg libstb-dev || need+=(libstb-dev)
+  have_pkg libnoise-dev || need+=(libnoise-dev)
 fi
 
 if [ ${#need[@]} -eq 0 ]; then

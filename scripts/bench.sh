@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Sets up (with the benchmark's peer libraries), builds Release in build-bench/, and runs the full
+# benchmark: prints the table, writes docs/bench.json and docs/BENCH.md (the table in markdown
+# with this machine's CPU model and the date). Takes several minutes.
+#   scripts/bench.sh                    the full run
+#   scripts/bench.sh --only perlin2d    any cnoise_bench options are passed on (see --help)
+# The documents are replaced only when the run succeeds (exit status 0: every output finite and
+# every instruction set bit-identical to the scalar build).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+CNOISE_WITH_BENCH=1 "$root/scripts/setup-deps.sh"
+dir="$root/build-bench"
+cmake -S "$root" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DCNOISE_BUILD_BENCH=ON >/dev/null
+cmake --build "$dir" -j"$(nproc)" --target cnoise_bench >/dev/null
+
+mkdir -p "$root/docs"
+json_tmp=$(mktemp "$root/docs/.bench.json.XXXXXX")
+table_tmp=$(mktemp "$root/docs/.bench-table.XXXXXX")
+md_tmp=$(mktemp "$root/docs/.BENCH.md.XXXXXX")
+trap 'rm -f "$json_tmp" "$table_tmp" "$md_tmp"' EXIT
+
+args=""
+for a in "$@"; do args+=" $a"; done
+started=$(date -u '+%Y-%m-%d %H:%M UTC')
+load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
+"$dir/bench/cnoise_bench" --json "$json_tmp" --markdown "$table_tmp" "$@"
+
+cpu=$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo | head -n 1)
+cc=$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$dir/CMakeCache.txt")
+load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
+commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
+if [ -n "$(git -C "$root" status --porcelain -- src include CMakeLists.txt 2>/dev/null)" ]; then
+  commit="$commit (with uncommitted changes)"
+fi
+{
+  echo "# cnoise benchmark"
+  echo
+  echo "Measured on $started: ${cpu:-unknown CPU}, $(nproc) CPUs,"
+  echo "$("${cc:-cc}" --version | head -n 1), Release build, cnoise $commit."
+  echo "Load average (1, 5, 15 min) before the run: $load_before; after: $load_after (other work on the"
+  echo "machine inflates the times)."
+  echo "Produced by \`scripts/bench.sh$args\`; the same data is in [bench.json](bench.json)."
+  echo
+  cat "$table_tmp"
+} >"$md_tmp"
+chmod 644 "$json_tmp" "$md_tmp"
+mv -f "$json_tmp" "$root/docs/bench.json"
+mv -f "$md_tmp" "$root/docs/BENCH.md"
+echo "wrote docs/bench.json and docs/BENCH.md"
