@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing cnoise needs on Debian/Ubuntu: a C compiler, CMake, make,
-# pkg-config, libpng and python3 (used by the CLI tests to decode PNGs); clang when asked
+# pkg-config, libpng, giflib (animated GIFs) and python3 with numpy (used by the tests to decode
+# PNGs and load .npy files); clang when asked
 # (CNOISE_WITH_CLANG=1); g++ and the benchmark's peer libraries when asked (CNOISE_WITH_BENCH=1:
 # libstb-dev for stb_perlin.h, libnoise-dev for libnoise). As root, missing packages are installed
 # with apt-get; otherwise their names are printed and the script fails.
@@ -14,6 +15,8 @@ command -v make >/dev/null 2>&1 || need+=(make)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 have_pkg libpng-dev || need+=(libpng-dev)
+have_pkg libgif-dev || need+=(libgif-dev)
+have_pkg python3-numpy || need+=(python3-numpy)
 if [ "${CNOISE_WITH_CLANG:-0}" = 1 ]; then
   command -v clang >/dev/null 2>&1 || need+=(clang)
 fi

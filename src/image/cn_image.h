@@ -1,9 +1,38 @@
 /*
- * cn_image.h -- image writers for cnoise: buffers in, files out. They know nothing about noise.
+ * cn_image.h -- image, heightmap and volume writers for cnoise: buffers in, files out. They know
+ * nothing about noise.
+ *
+ * Formats (cn_image_format) and the element type each one takes
+ * ----------------------------------------------------------------
+ *   format            file                                         rows are      per pixel
+ *   CN_IMAGE_PNG8     PNG, 8-bit grayscale                         uint8_t       1
+ *   CN_IMAGE_PNG16    PNG, 16-bit grayscale                        uint16_t      1
+ *   CN_IMAGE_PNG_RGB  PNG, 8-bit RGB (truecolor, no alpha)         uint8_t       3 (R, G, B)
+ *   CN_IMAGE_R16      RAW 16-bit unsigned little-endian (.r16)     uint16_t      1
+ *   CN_IMAGE_F32      RAW 32-bit IEEE float little-endian (.f32)   float         1
+ *   CN_IMAGE_PFM      PFM grayscale ("Pf", scale -1: little-endian) float        1
+ *   CN_IMAGE_NPY      NumPy .npy, '<f4', C order, version 1.0      float         1
+ * uint16_t values are given in the host's byte order (the writer produces the file's order);
+ * floats are written bit for bit (NaN and infinities included). Rows are given top to bottom,
+ * pixels left to right, in every format; a PFM file stores its rows bottom to top, which the
+ * writer handles (it places each row at its final offset in the temporary file).
+ * The raw formats have no header: the reader must know width, height (and depth).
+ *
+ * Volumes: CN_IMAGE_NPY, CN_IMAGE_F32 and CN_IMAGE_R16 also take a depth D >= 1: the rows of
+ * slice 0 (top to bottom), then those of slice 1, ... (x fastest, then y, then z); .npy then has
+ * shape (D, H, W), the raw formats are D * H rows. Depth 0 means a plain 2D image (.npy shape
+ * (H, W)); the PNG and PFM formats accept only depth 0.
+ *
+ * Limits, checked before anything is created or allocated (see cn_image_check_size)
+ * --------------------------------------------------------------------------------
+ *   - width, height and depth each 1..CN_IMAGE_MAX_SIDE (2^31 - 1, the PNG limit) (depth 0 = 2D);
+ *   - width * height * depth * channels * bytes per sample at most CN_IMAGE_MAX_BYTES (2^46 bytes,
+ *     64 TiB), every product checked for overflow; one row's bytes must also fit in size_t;
+ *   - GIF: width and height 1..CN_IMAGE_GIF_MAX_SIDE (65535, the format's 16-bit fields).
  *
  * Safe replacement
  * ----------------
- * Every writer puts the image into a temporary file next to the target ("<path>.tmp.XXXXXX",
+ * Every writer puts the file into a temporary file next to the target ("<path>.tmp.XXXXXX",
  * created with mkstemp), checks every write, flushes it to disk with fsync and only then renames
  * it over <path>. On any failure the temporary file is removed and whatever was at <path> before
  * is left exactly as it was. Consequences worth knowing:
@@ -18,14 +47,17 @@
  *
  * Streaming
  * ---------
- * cn_image_png_begin() / cn_image_png_write_rows() / cn_image_png_commit() write an image of any
- * height in strips, so memory stays bounded by the strip the caller holds (libpng and zlib keep
- * only a few rows of their own). cn_image_png_abort() gives up and removes the temporary file.
- * cn_image_write_gray8_png() is the one-call form for a buffer already in memory.
+ * cn_image_begin() / cn_image_write_u8|u16|f32() / cn_image_commit() write an image of any
+ * height in strips, so memory stays bounded by the strip the caller holds: the writer itself
+ * keeps a 64 KiB output buffer and at most one converted row (libpng and zlib keep a few rows of
+ * their own). cn_image_abort() gives up and removes the temporary file. The GIF writer takes
+ * whole frames (cn_image_gif_*), holding none of them. cn_image_temp_path() and
+ * cn_image_gif_temp_path() name the temporary file, for a signal handler that removes it.
  *
  * Errors: every function that can fail returns 0 on success and -1 on failure, and then writes a
  * one-line English message (no trailing newline, no program name) into err[0..errlen) when err is
  * not NULL and errlen > 0. The message is truncated to fit and always NUL-terminated.
+ * Writers are not thread-safe; distinct writers may be used from distinct threads.
  */
 #ifndef CN_IMAGE_H
 #define CN_IMAGE_H
@@ -37,54 +69,187 @@
 extern "C" {
 #endif
 
-/* Largest width or height a PNG may have (the PNG specification's limit, 2^31 - 1). */
-#define CN_IMAGE_PNG_MAX_SIDE 0x7fffffffu
+/* Largest width, height or depth (the PNG specification's limit, 2^31 - 1). */
+#define CN_IMAGE_MAX_SIDE 0x7fffffffu
+/* Largest amount of pixel data in one file: 2^46 bytes (64 TiB). */
+#define CN_IMAGE_MAX_BYTES ((uint64_t)1 << 46)
+/* Largest GIF width or height. */
+#define CN_IMAGE_GIF_MAX_SIDE 65535u
+/* Kept for older callers: the same as CN_IMAGE_MAX_SIDE. */
+#define CN_IMAGE_PNG_MAX_SIDE CN_IMAGE_MAX_SIDE
 
-/* An 8-bit grayscale PNG being written; opaque. */
-typedef struct cn_image_png cn_image_png;
+typedef enum cn_image_format {
+    CN_IMAGE_PNG8 = 0,
+    CN_IMAGE_PNG16 = 1,
+    CN_IMAGE_PNG_RGB = 2,
+    CN_IMAGE_R16 = 3,
+    CN_IMAGE_F32 = 4,
+    CN_IMAGE_PFM = 5,
+    CN_IMAGE_NPY = 6,
+    CN_IMAGE_FORMAT_COUNT = 7
+} cn_image_format;
+
+/* The element type of a format's rows. */
+typedef enum cn_image_sample {
+    CN_IMAGE_SAMPLE_U8 = 0,  /* uint8_t: CN_IMAGE_PNG8, CN_IMAGE_PNG_RGB */
+    CN_IMAGE_SAMPLE_U16 = 1, /* uint16_t: CN_IMAGE_PNG16, CN_IMAGE_R16 */
+    CN_IMAGE_SAMPLE_F32 = 2  /* float: CN_IMAGE_F32, CN_IMAGE_PFM, CN_IMAGE_NPY */
+} cn_image_sample;
 
 /*
- * Starts an 8-bit grayscale PNG of width x height pixels (each 1..CN_IMAGE_PNG_MAX_SIDE) that
- * will replace `path` on commit. Creates the temporary file and writes the PNG header into it.
- * On success stores a new writer in *out (which the caller must pass to cn_image_png_commit() or
- * cn_image_png_abort() exactly once) and returns 0. On failure sets *out to NULL, leaves no
- * temporary file behind and returns -1. `path` must be non-empty; it is copied.
+ * The format's short name, as the CLI's --format spells it: "png", "png16", "rgb", "r16", "f32",
+ * "pfm", "npy"; NULL for a value outside the enum.
  */
-int cn_image_png_begin(cn_image_png **out, const char *path, uint32_t width, uint32_t height,
+const char *cn_image_format_name(cn_image_format format);
+
+/* The format named `name` (exactly one of the names above) into *out: 0, or -1 (out untouched). */
+int cn_image_format_from_name(const char *name, cn_image_format *out);
+
+/*
+ * The format a file name's extension implies where it is unambiguous (case-insensitive):
+ * ".r16" CN_IMAGE_R16, ".f32" CN_IMAGE_F32, ".pfm" CN_IMAGE_PFM, ".npy" CN_IMAGE_NPY. Returns 0
+ * and sets *out for those; -1 otherwise, including ".png" (8-bit, 16-bit or RGB: the caller
+ * decides) and NULL arguments.
+ */
+int cn_image_format_from_path(const char *path, cn_image_format *out);
+
+/* Element type, samples per pixel (1, or 3 for CN_IMAGE_PNG_RGB), bytes per sample (1, 2, 4),
+ * and whether a depth >= 1 is accepted (NPY, F32, R16). 0 for a value outside the enum. */
+cn_image_sample cn_image_format_sample(cn_image_format format);
+unsigned cn_image_format_channels(cn_image_format format);
+unsigned cn_image_format_sample_bytes(cn_image_format format);
+int cn_image_format_has_depth(cn_image_format format);
+
+/*
+ * Checks a size against the format and the limits above without touching anything: width and
+ * height 1..CN_IMAGE_MAX_SIDE, depth 0 (2D) or, for formats with depth, 1..CN_IMAGE_MAX_SIDE;
+ * the pixel data size (every product checked) at most CN_IMAGE_MAX_BYTES, one row in size_t.
+ * Stores the pixel data size in bytes (excluding headers) in *bytes when bytes is not NULL.
+ * Returns 0, or -1 with a message naming the size.
+ */
+int cn_image_check_size(cn_image_format format, uint32_t width, uint32_t height, uint32_t depth,
+                        uint64_t *bytes, char *err, size_t errlen);
+
+/* A raster file being written; opaque. */
+typedef struct cn_image_writer cn_image_writer;
+
+/*
+ * Starts a file of `format` with width x height pixels and `depth` slices (0 for a 2D image; see
+ * Volumes) that will replace `path` on commit. Checks the size (cn_image_check_size) and the
+ * target, then creates the temporary file and writes the header. On success stores a new writer
+ * in *out (which the caller must pass to cn_image_commit() or cn_image_abort() exactly once) and
+ * returns 0. On failure sets *out to NULL (when out is not NULL), leaves no temporary file behind
+ * and returns -1. `path` must be non-empty; it is copied.
+ */
+int cn_image_begin(cn_image_writer **out, const char *path, cn_image_format format, uint32_t width,
+                   uint32_t height, uint32_t depth, char *err, size_t errlen);
+
+/*
+ * Append `nrows` rows, top to bottom (for volumes continuing into the next slice). Row r (0-based)
+ * starts at rows + r * stride, where stride counts elements of the pointer's type (not bytes), and
+ * holds width * channels elements; stride >= width * channels. The function must match the
+ * format's element type (cn_image_format_sample): _u8 for PNG8 and PNG_RGB, _u16 for PNG16 and
+ * R16, _f32 for F32, PFM and NPY; a mismatch is an error. Writing more rows than height * max(1,
+ * depth) is an error. After a failure the writer only accepts cn_image_abort() or
+ * cn_image_commit() (which then fails and cleans up). nrows 0 is a no-op. NULL w, or NULL rows
+ * with nrows > 0, is an error.
+ */
+int cn_image_write_u8(cn_image_writer *w, const uint8_t *rows, uint32_t nrows, size_t stride,
+                      char *err, size_t errlen);
+int cn_image_write_u16(cn_image_writer *w, const uint16_t *rows, uint32_t nrows, size_t stride,
+                       char *err, size_t errlen);
+int cn_image_write_f32(cn_image_writer *w, const float *rows, uint32_t nrows, size_t stride,
                        char *err, size_t errlen);
 
-/*
- * Appends `nrows` rows, top to bottom. Row r (0-based) starts at rows + r * stride and holds
- * `width` bytes, one gray level per pixel (0 black .. 255 white); stride >= width.
- * Writing more rows than the image height is an error. After a failure the writer only accepts
- * cn_image_png_abort() or cn_image_png_commit() (which then fails and cleans up). nrows 0 is a
- * no-op. NULL w or rows (with nrows > 0) is an error.
- */
-int cn_image_png_write_rows(cn_image_png *w, const uint8_t *rows, uint32_t nrows, size_t stride,
-                            char *err, size_t errlen);
+/* Rows written so far (counting across slices), and the total the file needs; 0 for NULL. */
+uint64_t cn_image_rows_done(const cn_image_writer *w);
+uint64_t cn_image_rows_total(const cn_image_writer *w);
 
 /*
- * Finishes the file (all `height` rows must have been written), flushes it to disk, sets its
+ * Finishes the file (every row must have been written), flushes it to disk, sets its
  * permissions and renames it over the target path. Always consumes w (frees it): on failure the
  * temporary file is removed and the target is untouched. w NULL is an error.
  * After the rename the directory is fsync'ed on a best-effort basis (errors there are ignored:
  * the file is already complete and in place).
  */
-int cn_image_png_commit(cn_image_png *w, char *err, size_t errlen);
+int cn_image_commit(cn_image_writer *w, char *err, size_t errlen);
 
 /* Gives up: removes the temporary file and frees w. NULL is ignored. Never fails. */
-void cn_image_png_abort(cn_image_png *w);
+void cn_image_abort(cn_image_writer *w);
 
 /*
  * The temporary file's path while w is open (valid until commit/abort), or NULL for NULL w.
  * Meant for a signal handler that wants to unlink() it before the process dies.
  */
-const char *cn_image_png_temp_path(const cn_image_png *w);
+const char *cn_image_temp_path(const cn_image_writer *w);
 
 /*
- * One call: writes width x height gray levels from `pixels` (row-major, no padding, so
- * width * height bytes) as an 8-bit grayscale PNG at `path`, with the same safety as above.
+ * One call: writes width x height (x depth) elements from `data` (rows packed, no padding:
+ * stride width * channels) in `format`; `data` points to elements of the format's type
+ * (uint8_t, uint16_t or float). Same safety as above.
  */
+int cn_image_write_file(const char *path, cn_image_format format, const void *data, uint32_t width,
+                        uint32_t height, uint32_t depth, char *err, size_t errlen);
+
+/* ---------------------------------------------------------------------------------------------
+ * Animated GIF (giflib): frames of palette indices, one global 256-colour palette.
+ * --------------------------------------------------------------------------------------------- */
+
+typedef struct cn_image_gif cn_image_gif;
+
+/*
+ * Starts an animated GIF89a of width x height pixels (each 1..CN_IMAGE_GIF_MAX_SIDE) that will
+ * replace `path` on commit. palette holds 256 colours as R, G, B bytes (768 bytes; copied), used
+ * as the global colour table. Every frame is shown for delay_cs hundredths of a second
+ * (0..65535; note that many viewers show delays below 2 as 10). loop nonzero adds the NETSCAPE2.0
+ * extension with a repeat count of 0 (loop forever); 0 plays the frames once. Same ownership,
+ * safety and failure rules as cn_image_begin().
+ */
+int cn_image_gif_begin(cn_image_gif **out, const char *path, uint32_t width, uint32_t height,
+                       const uint8_t *palette, unsigned delay_cs, int loop, char *err, size_t errlen);
+
+/*
+ * Appends one frame: height rows of width palette indices (uint8_t, 0..255), row r at
+ * pixels + r * stride (stride in bytes, >= width). The frame covers the whole screen. Errors as
+ * for cn_image_write_u8().
+ */
+int cn_image_gif_add_frame(cn_image_gif *g, const uint8_t *pixels, size_t stride, char *err,
+                           size_t errlen);
+
+/* Frames added so far; 0 for NULL. */
+uint64_t cn_image_gif_frames(const cn_image_gif *g);
+
+/* Finishes the GIF (at least one frame is needed) and renames it into place; consumes g, as
+ * cn_image_commit(). */
+int cn_image_gif_commit(cn_image_gif *g, char *err, size_t errlen);
+
+/* Gives up: removes the temporary file and frees g. NULL is ignored. */
+void cn_image_gif_abort(cn_image_gif *g);
+
+/* The temporary file's path while g is open, or NULL for NULL g (see cn_image_temp_path). */
+const char *cn_image_gif_temp_path(const cn_image_gif *g);
+
+/* ---------------------------------------------------------------------------------------------
+ * The original 8-bit grayscale PNG API, kept for existing callers: a cn_image_png is a
+ * cn_image_writer of format CN_IMAGE_PNG8 and depth 0, and each function below is the call named
+ * next to it (so they mix freely: cn_image_commit() may finish a writer from cn_image_png_begin()).
+ * --------------------------------------------------------------------------------------------- */
+
+typedef cn_image_writer cn_image_png;
+
+/* cn_image_begin(out, path, CN_IMAGE_PNG8, width, height, 0, err, errlen) */
+int cn_image_png_begin(cn_image_png **out, const char *path, uint32_t width, uint32_t height,
+                       char *err, size_t errlen);
+/* cn_image_write_u8(); `width` bytes per row, one gray level per pixel (0 black .. 255 white). */
+int cn_image_png_write_rows(cn_image_png *w, const uint8_t *rows, uint32_t nrows, size_t stride,
+                            char *err, size_t errlen);
+/* cn_image_commit() */
+int cn_image_png_commit(cn_image_png *w, char *err, size_t errlen);
+/* cn_image_abort() */
+void cn_image_png_abort(cn_image_png *w);
+/* cn_image_temp_path() */
+const char *cn_image_png_temp_path(const cn_image_png *w);
+/* cn_image_write_file(path, CN_IMAGE_PNG8, pixels, width, height, 0, err, errlen) */
 int cn_image_write_gray8_png(const char *path, const uint8_t *pixels, uint32_t width,
                              uint32_t height, char *err, size_t errlen);
 

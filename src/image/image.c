@@ -30,7 +30,7 @@
 #define OUTBUF_SIZE 65536
 #define TMP_SUFFIX ".tmp.XXXXXX"
 
-struct cn_image_png {
+struct cn_image_writer {
     png_structp png;
     png_infop info;
     int fd;             /* the temporary file, -1 once closed */
