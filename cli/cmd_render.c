@@ -7,15 +7,15 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "args.h"
 #include "cn_image.h"
 #include "cnoise.h"
+#include "guard.h"
+#include "progress.h"
 
 static const char *const prog = "cnoise render";
 
@@ -91,53 +91,6 @@ static const char help_text[] =
 
 enum { OPT_SIZE = 1, OPT_OUTPUT, OPT_Z, OPT_W, OPT_TILE };
 
-/* --- Ctrl-C: remove the temporary file before dying ------------------------------------ */
-
-static char tmp_copy[4096];
-static volatile sig_atomic_t tmp_live;
-static const int caught[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
-#define NCAUGHT (sizeof caught / sizeof caught[0])
-static struct sigaction saved[NCAUGHT];
-static int installed[NCAUGHT];
-
-static void on_signal(int sig)
-{
-    if (tmp_live)
-        unlink(tmp_copy); /* async-signal-safe */
-    /* SA_RESETHAND restored the default action: die of the same signal. */
-    raise(sig);
-}
-
-static void guard_temp(const char *tmp)
-{
-    if (!tmp || strlen(tmp) >= sizeof tmp_copy)
-        return;
-    strcpy(tmp_copy, tmp);
-    tmp_live = 1;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESETHAND;
-    for (size_t k = 0; k < NCAUGHT; k++) {
-        struct sigaction old;
-        if (sigaction(caught[k], NULL, &old) != 0 || old.sa_handler == SIG_IGN)
-            continue; /* keep ignoring what was ignored (nohup) */
-        if (sigaction(caught[k], &sa, &saved[k]) == 0)
-            installed[k] = 1;
-    }
-}
-
-static void unguard_temp(void)
-{
-    tmp_live = 0;
-    for (size_t k = 0; k < NCAUGHT; k++)
-        if (installed[k]) {
-            sigaction(caught[k], &saved[k], NULL);
-            installed[k] = 0;
-        }
-}
-
 /* --- the picture ------------------------------------------------------------------------- */
 
 typedef struct render_job {
@@ -189,16 +142,6 @@ static int fill_row(const render_job *jb, uint32_t j, uint8_t *row, uint32_t *ba
     return 0;
 }
 
-static void progress(int *shown, uint32_t done, uint32_t total)
-{
-    int pct = (int)((uint64_t)done * 100u / total);
-    if (pct != *shown) {
-        *shown = pct;
-        fprintf(stderr, "\r%s: %3d%%", prog, pct);
-        fflush(stderr);
-    }
-}
-
 static int render(const render_job *jb, const char *output)
 {
     char err[1024];
@@ -212,23 +155,20 @@ static int render(const render_job *jb, const char *output)
      * that no signal can arrive between the two; one that came in meanwhile is delivered (and
      * removes the file) when they are unblocked.
      */
-    sigset_t block, old_mask;
-    sigemptyset(&block);
-    for (size_t k = 0; k < NCAUGHT; k++)
-        sigaddset(&block, caught[k]);
-    sigprocmask(SIG_BLOCK, &block, &old_mask);
+    cli_guard_block();
     cn_image_png *img;
     if (cn_image_png_begin(&img, output, jb->width, jb->height, err, sizeof err) != 0) {
-        sigprocmask(SIG_SETMASK, &old_mask, NULL);
+        cli_guard_unblock();
         free(row);
         cli_error(prog, "%s", err);
         return CLI_EXIT_FAILURE;
     }
-    guard_temp(cn_image_png_temp_path(img));
-    sigprocmask(SIG_SETMASK, &old_mask, NULL);
+    int guard = cli_guard_add(cn_image_png_temp_path(img));
+    cli_guard_unblock();
 
-    int show = isatty(STDERR_FILENO) && (uint64_t)jb->width * jb->height >= PROGRESS_MIN_PIXELS;
-    int shown = -1;
+    cli_progress bar;
+    cli_progress_begin(&bar, prog, "px", (uint64_t)jb->width * jb->height,
+                       (uint64_t)jb->width * jb->height < PROGRESS_MIN_PIXELS);
     int rc = CLI_EXIT_OK;
     int row_valid = 0; /* 1D noise: every row is the same, compute it once */
     for (uint32_t j = 0; j < jb->height; j++) {
@@ -247,11 +187,9 @@ static int render(const render_job *jb, const char *output)
             rc = CLI_EXIT_FAILURE;
             break;
         }
-        if (show)
-            progress(&shown, j + 1, jb->height);
+        cli_progress_update(&bar, (uint64_t)(j + 1) * jb->width);
     }
-    if (show && shown >= 0)
-        fprintf(stderr, "\r%*s\r", (int)strlen(prog) + 6, "");
+    cli_progress_end(&bar);
     free(row);
 
     if (rc != CLI_EXIT_OK) {
@@ -261,7 +199,7 @@ static int render(const render_job *jb, const char *output)
         cli_error(prog, "%s", err);
         rc = CLI_EXIT_FAILURE;
     }
-    unguard_temp();
+    cli_guard_remove(guard);
     if (rc == CLI_EXIT_OK)
         printf("wrote %s (%lux%lu)\n", output, (unsigned long)jb->width, (unsigned long)jb->height);
     return rc;

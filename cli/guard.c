@@ -1,0 +1,113 @@
+/*
+ * guard.c -- the temporary-file signal guard of guard.h.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "guard.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+static const int caught[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+#define NCAUGHT (sizeof caught / sizeof caught[0])
+
+static char slot_path[CLI_GUARD_SLOTS][CLI_GUARD_PATH_MAX];
+static volatile sig_atomic_t slot_live[CLI_GUARD_SLOTS];
+static int nlive;
+
+static struct sigaction saved[NCAUGHT];
+static int installed[NCAUGHT];
+
+static sigset_t block_saved;
+static int block_depth;
+
+static void on_signal(int sig)
+{
+    for (int k = 0; k < CLI_GUARD_SLOTS; k++)
+        if (slot_live[k])
+            unlink(slot_path[k]); /* async-signal-safe */
+    /* SA_RESETHAND restored the default action; the signal is blocked until this handler
+     * returns, and then the process dies of it. */
+    raise(sig);
+}
+
+static void install(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    for (size_t k = 0; k < NCAUGHT; k++)
+        sigaddset(&sa.sa_mask, caught[k]); /* one handler at a time */
+    sa.sa_flags = SA_RESETHAND;
+    for (size_t k = 0; k < NCAUGHT; k++) {
+        struct sigaction old;
+        if (sigaction(caught[k], NULL, &old) != 0 || old.sa_handler == SIG_IGN)
+            continue; /* keep ignoring what was ignored (nohup) */
+        if (sigaction(caught[k], &sa, &saved[k]) == 0)
+            installed[k] = 1;
+    }
+}
+
+static void uninstall(void)
+{
+    for (size_t k = 0; k < NCAUGHT; k++)
+        if (installed[k]) {
+            sigaction(caught[k], &saved[k], NULL);
+            installed[k] = 0;
+        }
+}
+
+void cli_guard_block(void)
+{
+    if (block_depth++ > 0)
+        return;
+    sigset_t set;
+    sigemptyset(&set);
+    for (size_t k = 0; k < NCAUGHT; k++)
+        sigaddset(&set, caught[k]);
+    pthread_sigmask(SIG_BLOCK, &set, &block_saved);
+}
+
+void cli_guard_unblock(void)
+{
+    if (block_depth <= 0)
+        return;
+    if (--block_depth == 0)
+        pthread_sigmask(SIG_SETMASK, &block_saved, NULL);
+}
+
+int cli_guard_add(const char *path)
+{
+    if (!path)
+        return -1;
+    size_t len = strlen(path);
+    if (len >= CLI_GUARD_PATH_MAX)
+        return -1;
+    int handle = -1;
+    cli_guard_block(); /* the handler must never see a half-copied path */
+    for (int k = 0; k < CLI_GUARD_SLOTS; k++)
+        if (!slot_live[k]) {
+            memcpy(slot_path[k], path, len + 1);
+            slot_live[k] = 1;
+            if (nlive++ == 0)
+                install();
+            handle = k;
+            break;
+        }
+    cli_guard_unblock();
+    return handle;
+}
+
+void cli_guard_remove(int handle)
+{
+    if (handle < 0 || handle >= CLI_GUARD_SLOTS || !slot_live[handle])
+        return;
+    cli_guard_block();
+    slot_live[handle] = 0;
+    if (--nlive == 0)
+        uninstall();
+    cli_guard_unblock();
+}

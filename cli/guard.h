@@ -1,0 +1,48 @@
+/*
+ * guard.h -- removes the temporary files of unfinished outputs when the process is killed by
+ * SIGINT (Ctrl-C), SIGTERM, SIGHUP or SIGPIPE.
+ *
+ * The image writers put every output into a temporary file next to its target and rename it
+ * into place on commit; they remove it themselves on any failure they see. A signal that kills
+ * the process skips that clean-up, so a command registers each temporary path here while it is
+ * live. The handler unlinks every registered path (unlink() is async-signal-safe), restores the
+ * default action and re-raises the signal, so the process still dies of it (exit status 128+n in
+ * a shell). A signal that was ignored when the first path was registered (e.g. under nohup)
+ * stays ignored. Only SIGKILL, a crash or a power cut can leave a temporary file behind.
+ *
+ * Usage, with no window in which the file exists but is not registered:
+ *     cli_guard_block();                 // hold the signals
+ *     create the temporary file (e.g. cn_image_png_begin)
+ *     int g = cli_guard_add(temp_path);  // copies the path
+ *     cli_guard_unblock();               // a signal that came meanwhile is delivered now
+ *     ... write ...
+ *     commit or abort
+ *     cli_guard_remove(g);
+ *
+ * Up to CLI_GUARD_SLOTS paths may be registered at once (e.g. a GIF and a PNG frame). The
+ * handlers are installed when the first path is registered and the previous actions restored
+ * when the last one is removed. Call these functions from one thread (the main thread); the
+ * handler itself may run on any thread.
+ */
+#ifndef CNOISE_CLI_GUARD_H
+#define CNOISE_CLI_GUARD_H
+
+#define CLI_GUARD_SLOTS 8
+#define CLI_GUARD_PATH_MAX 4096 /* bytes of a path, including the terminator */
+
+/* Blocks SIGINT, SIGTERM, SIGHUP and SIGPIPE in the calling thread until cli_guard_unblock().
+ * Calls nest: only the outermost unblock restores the previous mask. */
+void cli_guard_block(void);
+void cli_guard_unblock(void);
+
+/*
+ * Registers path (copied) for removal on a fatal signal. Returns a handle >= 0 for
+ * cli_guard_remove(), or -1 if path is NULL, longer than CLI_GUARD_PATH_MAX - 1 bytes, or every
+ * slot is taken (the file is then simply not guarded; the command still works).
+ */
+int cli_guard_add(const char *path);
+
+/* Forgets a registered path (after commit or abort). -1 and unknown handles are ignored. */
+void cli_guard_remove(int handle);
+
+#endif /* CNOISE_CLI_GUARD_H */
