@@ -624,6 +624,71 @@ static void test_misuse(void)
     CHECK(file_is(sub, "old gif\n") && dir_entries(dir, &temps) == 3 && temps == 0, "gif failures left the dir as it was");
 }
 
+/* Two-step commit: finished files wait at their temporary paths until published. */
+static void test_two_step(void)
+{
+    char dir[512], a[600], b[600], err[512];
+    make_dir(dir, sizeof dir, "twostep");
+    snprintf(a, sizeof a, "%s/a.png", dir);
+    snprintf(b, sizeof b, "%s/b.gif", dir);
+    put_file(a, "old a\n");
+    put_file(b, "old b\n");
+    static uint8_t pal[768];
+    uint8_t px[4] = {1, 2, 3, 4};
+    int temps;
+    cn_image_writer *w;
+    cn_image_gif *g;
+    cn_image_pending *pa = NULL, *pb = NULL;
+    CHECK(cn_image_begin(&w, a, CN_IMAGE_PNG8, 2, 2, 0, err, sizeof err) == 0, "%s", err);
+    char tmp_a[700];
+    snprintf(tmp_a, sizeof tmp_a, "%s", cn_image_temp_path(w));
+    CHECK(cn_image_write_u8(w, px, 2, 2, err, sizeof err) == 0, "%s", err);
+    CHECK(cn_image_finish(w, &pa, err, sizeof err) == 0 && pa, "finish png: %s", err);
+    CHECK(pa && !strcmp(cn_image_pending_temp_path(pa), tmp_a) && access(tmp_a, F_OK) == 0,
+          "finished file waits at its temporary path");
+    CHECK(cn_image_gif_begin(&g, b, 2, 2, pal, 3, 1, err, sizeof err) == 0, "%s", err);
+    CHECK(cn_image_gif_add_frame(g, px, 2, err, sizeof err) == 0, "%s", err);
+    CHECK(cn_image_gif_finish(g, &pb, err, sizeof err) == 0 && pb, "finish gif: %s", err);
+    CHECK(file_is(a, "old a\n") && file_is(b, "old b\n") && dir_entries(dir, &temps) == 4 && temps == 2,
+          "targets untouched until published");
+    CHECK(cn_image_publish(pa, err, sizeof err) == 0 && cn_image_publish(pb, err, sizeof err) == 0, "publish: %s", err);
+    png_dec d;
+    CHECK(read_png(a, &d) == 0 && d.w == 2 && d.data && d.data[d.rowbytes + 1] == 4, "published png");
+    free(d.data);
+    size_t n;
+    unsigned char *gb = read_all(b, &n);
+    CHECK(gb && n > 6 && !memcmp(gb, "GIF89a", 6), "published gif");
+    free(gb);
+    CHECK(dir_entries(dir, &temps) == 2 && temps == 0, "no temporary file after publishing");
+
+    /* Discarded: removed, target untouched. A failed writer finishes nothing. */
+    put_file(a, "old a\n");
+    CHECK(cn_image_begin(&w, a, CN_IMAGE_F32, 1, 1, 0, err, sizeof err) == 0, "%s", err);
+    float one = 1.0f;
+    CHECK(cn_image_write_f32(w, &one, 1, 1, err, sizeof err) == 0, "%s", err);
+    CHECK(cn_image_finish(w, &pa, err, sizeof err) == 0, "%s", err);
+    cn_image_discard(pa);
+    cn_image_discard(NULL);
+    CHECK(file_is(a, "old a\n") && dir_entries(dir, &temps) == 2 && temps == 0, "discarded");
+    CHECK(cn_image_begin(&w, a, CN_IMAGE_F32, 1, 2, 0, err, sizeof err) == 0, "%s", err);
+    pa = (cn_image_pending *)&w;
+    CHECK(cn_image_finish(w, &pa, err, sizeof err) == -1 && pa == NULL && strstr(err, "only 0 of 2 rows"), "short finish: %s", err);
+    CHECK(cn_image_gif_begin(&g, b, 2, 2, pal, 3, 1, err, sizeof err) == 0, "%s", err);
+    CHECK(cn_image_gif_finish(g, &pb, err, sizeof err) == -1 && pb == NULL, "gif finish without frames");
+    CHECK(file_is(a, "old a\n") && dir_entries(dir, &temps) == 2 && temps == 0, "failed finishes left nothing");
+
+    /* Publishing over what has become a directory fails and removes the waiting file. */
+    char c[600];
+    snprintf(c, sizeof c, "%s/c.npy", dir);
+    CHECK(cn_image_begin(&w, c, CN_IMAGE_NPY, 1, 1, 0, err, sizeof err) == 0, "%s", err);
+    CHECK(cn_image_write_f32(w, &one, 1, 1, err, sizeof err) == 0, "%s", err);
+    CHECK(cn_image_finish(w, &pa, err, sizeof err) == 0, "%s", err);
+    mkdir(c, 0755);
+    CHECK(cn_image_publish(pa, err, sizeof err) == -1 && strstr(err, "cannot rename"), "publish over a directory: %s", err);
+    CHECK(dir_entries(dir, &temps) == 3 && temps == 0, "failed publish left no temporary file");
+    CHECK(cn_image_publish(NULL, err, sizeof err) == -1 && cn_image_pending_temp_path(NULL) == NULL, "NULL pending");
+}
+
 /*
  * Writes a file of format f that cannot fit in the space available to the child (limited by the
  * caller) and expects a clean failure with `want` in the message. Runs in a child process.
@@ -962,6 +1027,7 @@ int main(int argc, char **argv)
     test_gif(0);
     test_sizes();
     test_misuse();
+    test_two_step();
     test_file_size_limit();
     test_full_disk();
     test_unwritable_dir();

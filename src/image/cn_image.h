@@ -178,6 +178,21 @@ int cn_image_commit(cn_image_writer *w, char *err, size_t errlen);
 void cn_image_abort(cn_image_writer *w);
 
 /*
+ * Two-step commit, for outputs that should appear together (a volume and its contact sheet, a
+ * GIF and a PNG): cn_image_finish() does everything cn_image_commit() does except the rename,
+ * so the complete file waits at its temporary path (the same cn_image_temp_path() named) in a
+ * cn_image_pending; cn_image_publish() then renames it over the target (and always frees p),
+ * cn_image_discard() removes it. Finish every output first and publish only when all finished:
+ * a failure up to then leaves every target untouched. w is consumed as by cn_image_commit();
+ * on failure *out is NULL and the temporary file is removed.
+ */
+typedef struct cn_image_pending cn_image_pending;
+int cn_image_finish(cn_image_writer *w, cn_image_pending **out, char *err, size_t errlen);
+int cn_image_publish(cn_image_pending *p, char *err, size_t errlen);
+void cn_image_discard(cn_image_pending *p);
+const char *cn_image_pending_temp_path(const cn_image_pending *p);
+
+/*
  * The temporary file's path while w is open (valid until commit/abort), or NULL for NULL w.
  * Meant for a signal handler that wants to unlink() it before the process dies.
  */
@@ -225,6 +240,9 @@ int cn_image_gif_commit(cn_image_gif *g, char *err, size_t errlen);
 
 /* Gives up: removes the temporary file and frees g. NULL is ignored. */
 void cn_image_gif_abort(cn_image_gif *g);
+
+/* The first step of a two-step commit (see cn_image_finish). */
+int cn_image_gif_finish(cn_image_gif *g, cn_image_pending **out, char *err, size_t errlen);
 
 /* The temporary file's path while g is open, or NULL for NULL g (see cn_image_temp_path). */
 const char *cn_image_gif_temp_path(const cn_image_gif *g);

@@ -209,8 +209,11 @@ uint64_t cn_image_gif_frames(const cn_image_gif *g)
     return g ? g->frames : 0;
 }
 
-int cn_image_gif_commit(cn_image_gif *g, char *err, size_t errlen)
+/* Commit (out NULL) or finish (out not NULL); consumes g. */
+static int complete(cn_image_gif *g, cn_image_pending **out, char *err, size_t errlen)
 {
+    if (out)
+        *out = NULL;
     if (!g) {
         cn__put_err(err, errlen, "no GIF writer");
         return -1;
@@ -227,8 +230,15 @@ int cn_image_gif_commit(cn_image_gif *g, char *err, size_t errlen)
         cn__out_msg(&g->out, "cannot write '%s': giflib: %s", g->out.path, s ? s : "cannot finish");
         goto failed;
     }
-    if (g->out.msg[0] || cn__out_commit(&g->out) != 0)
+    if (g->out.msg[0])
         goto failed;
+    if (!out) {
+        if (cn__out_commit(&g->out) != 0)
+            goto failed;
+    } else {
+        if (cn__out_finish(&g->out) != 0 || !(*out = cn__out_detach(&g->out)))
+            goto failed;
+    }
     destroy(g);
     return 0;
 
@@ -236,6 +246,21 @@ failed:
     cn__put_err(err, errlen, "%s", g->out.msg);
     destroy(g);
     return -1;
+}
+
+int cn_image_gif_commit(cn_image_gif *g, char *err, size_t errlen)
+{
+    return complete(g, NULL, err, errlen);
+}
+
+int cn_image_gif_finish(cn_image_gif *g, cn_image_pending **out, char *err, size_t errlen)
+{
+    if (!out) {
+        cn__put_err(err, errlen, "no place for the finished GIF");
+        cn_image_gif_abort(g);
+        return -1;
+    }
+    return complete(g, out, err, errlen);
 }
 
 void cn_image_gif_abort(cn_image_gif *g)

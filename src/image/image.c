@@ -535,8 +535,11 @@ uint64_t cn_image_rows_total(const cn_image_writer *w)
     return w ? w->rows_total : 0;
 }
 
-int cn_image_commit(cn_image_writer *w, char *err, size_t errlen)
+/* Commit (out NULL) or finish (out not NULL); consumes w. */
+static int complete(cn_image_writer *w, cn_image_pending **out, char *err, size_t errlen)
 {
+    if (out)
+        *out = NULL;
     if (!w) {
         cn__put_err(err, errlen, "no image writer");
         return -1;
@@ -553,8 +556,13 @@ int cn_image_commit(cn_image_writer *w, char *err, size_t errlen)
         png_write_end(w->png, NULL);
         png_destroy_write_struct(&w->png, &w->info);
     }
-    if (cn__out_commit(&w->out) != 0)
-        goto failed;
+    if (!out) {
+        if (cn__out_commit(&w->out) != 0)
+            goto failed;
+    } else {
+        if (cn__out_finish(&w->out) != 0 || !(*out = cn__out_detach(&w->out)))
+            goto failed;
+    }
     destroy(w);
     return 0;
 
@@ -562,6 +570,21 @@ failed:
     cn__put_err(err, errlen, "%s", w->out.msg);
     destroy(w);
     return -1;
+}
+
+int cn_image_commit(cn_image_writer *w, char *err, size_t errlen)
+{
+    return complete(w, NULL, err, errlen);
+}
+
+int cn_image_finish(cn_image_writer *w, cn_image_pending **out, char *err, size_t errlen)
+{
+    if (!out) {
+        cn__put_err(err, errlen, "no place for the finished image");
+        cn_image_abort(w);
+        return -1;
+    }
+    return complete(w, out, err, errlen);
 }
 
 void cn_image_abort(cn_image_writer *w)

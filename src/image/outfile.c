@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "outfile.h"
+#include "cn_image.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -189,13 +190,12 @@ static void fsync_parent_dir(const char *path)
     free(dir);
 }
 
-int cn__out_commit(cn__outfile *o)
+int cn__out_finish(cn__outfile *o)
 {
     int fd;
     if (o->fd < 0 || !o->tmp) {
         cn__out_msg(o, "cannot write '%s': the file is not open", o->path ? o->path : "?");
-        cn__out_discard(o);
-        return -1;
+        goto failed;
     }
     if (cn__out_flush(o) != 0)
         goto failed;
@@ -213,19 +213,89 @@ int cn__out_commit(cn__outfile *o)
         cn__out_msg(o, "cannot write '%s': %s", o->path, strerror(errno));
         goto failed;
     }
-    if (rename(o->tmp, o->path) != 0) {
-        cn__out_msg(o, "cannot rename '%s' to '%s': %s", o->tmp, o->path, strerror(errno));
-        goto failed;
-    }
-    fsync_parent_dir(o->path);
-    free(o->tmp);
-    o->tmp = NULL; /* renamed: nothing to remove */
-    cn__out_discard(o);
     return 0;
 
 failed:
     cn__out_discard(o);
     return -1;
+}
+
+/* Renames tmp over path and syncs the directory; on failure writes the reason into msg. */
+static int publish(const char *path, const char *tmp, char *msg, size_t msglen)
+{
+    if (rename(tmp, path) != 0) {
+        snprintf(msg, msglen, "cannot rename '%s' to '%s': %s", tmp, path, strerror(errno));
+        return -1;
+    }
+    fsync_parent_dir(path);
+    return 0;
+}
+
+int cn__out_commit(cn__outfile *o)
+{
+    if (cn__out_finish(o) != 0)
+        return -1;
+    if (publish(o->path, o->tmp, o->msg, sizeof o->msg) != 0) {
+        cn__out_discard(o);
+        return -1;
+    }
+    free(o->tmp);
+    o->tmp = NULL; /* renamed: nothing to remove */
+    cn__out_discard(o);
+    return 0;
+}
+
+struct cn_image_pending {
+    char *path;
+    char *tmp;
+};
+
+cn_image_pending *cn__out_detach(cn__outfile *o)
+{
+    cn_image_pending *p = (cn_image_pending *)malloc(sizeof *p);
+    if (!p) {
+        cn__out_msg(o, "cannot write '%s': out of memory", o->path);
+        cn__out_discard(o);
+        return NULL;
+    }
+    p->path = o->path;
+    p->tmp = o->tmp;
+    o->path = NULL;
+    o->tmp = NULL;
+    return p;
+}
+
+int cn_image_publish(cn_image_pending *p, char *err, size_t errlen)
+{
+    char msg[512];
+    if (!p) {
+        cn__put_err(err, errlen, "no finished image");
+        return -1;
+    }
+    int rc = publish(p->path, p->tmp, msg, sizeof msg);
+    if (rc != 0) {
+        cn__put_err(err, errlen, "%s", msg);
+        unlink(p->tmp);
+    }
+    free(p->path);
+    free(p->tmp);
+    free(p);
+    return rc;
+}
+
+void cn_image_discard(cn_image_pending *p)
+{
+    if (!p)
+        return;
+    unlink(p->tmp);
+    free(p->path);
+    free(p->tmp);
+    free(p);
+}
+
+const char *cn_image_pending_temp_path(const cn_image_pending *p)
+{
+    return p ? p->tmp : NULL;
 }
 
 void cn__out_discard(cn__outfile *o)

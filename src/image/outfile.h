@@ -8,7 +8,7 @@
  *      places bytes at an offset with pwrite(2); both retry short writes and EINTR and record
  *      the first errno (ENOSPC, EFBIG, EIO, ...) as the file's message;
  *   3. cn__out_commit: drain, fchmod, fsync, close (checked), rename over the target, then fsync
- *      the directory on a best-effort basis;
+ *      the directory on a best-effort basis (or cn__out_finish now, cn_image_publish later);
  *   4. any failure, or cn__out_discard: close and unlink the temporary file; the target was never
  *      opened.
  * Not part of the installed API; every symbol is cn__-prefixed.
@@ -69,6 +69,14 @@ int cn__out_pwrite(cn__outfile *o, const void *data, size_t len, uint64_t off);
  * cn__out_discard (which commit calls itself).
  */
 int cn__out_commit(cn__outfile *o);
+
+/* Everything cn__out_commit does but the rename: drain, fchmod, fsync, close. 0, or -1 with
+ * o->msg set and the temporary file removed. */
+int cn__out_finish(cn__outfile *o);
+
+/* After cn__out_finish: moves the target and temporary paths into a new cn_image_pending
+ * (see cn_image.h). NULL when out of memory (o->msg set, the temporary file removed). */
+struct cn_image_pending *cn__out_detach(cn__outfile *o);
 
 /* Closes and removes the temporary file (unless renamed), frees the strings. Idempotent. */
 void cn__out_discard(cn__outfile *o);
