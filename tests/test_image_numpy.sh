@@ -7,7 +7,13 @@
 # scripts/setup-deps.sh installs python3-numpy.
 set -u
 TEST_IMAGE=${1:?usage: test_image_numpy.sh path/to/test_image}
-if ! command -v python3 >/dev/null 2>&1 || ! python3 -c 'import numpy' 2>/dev/null; then
+# The first python3 that has numpy: the one on PATH, else the system's (where python3-numpy from
+# scripts/setup-deps.sh lives when PATH leads to another installation, e.g. pyenv).
+PY=
+for p in python3 /usr/bin/python3; do
+    if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import numpy' 2>/dev/null; then PY=$p; break; fi
+done
+if [ -z "$PY" ]; then
     echo "note: python3 with numpy not found: numpy checks skipped (scripts/setup-deps.sh installs it)"
     exit 0
 fi
@@ -15,7 +21,7 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/test_image_numpy.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 "$TEST_IMAGE" --emit "$T" || { echo "FAIL: test_image --emit"; exit 1; }
 
-python3 - "$T" <<'EOF'
+"$PY" - "$T" <<'EOF'
 import sys, numpy as np
 d = sys.argv[1]
 fails = 0
