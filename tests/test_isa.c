@@ -359,6 +359,10 @@ static const grid_spec GRIDS[] = {
     /* Through 0 from 1e300, from -1e306 up, 1.5e308 up to +Inf, -1e308 down to -Inf. */
     {"overflow", {1e300, -1e306, 1.5e308, -1e308}, {-1e299, 1e306, 1e307, -5e307},
      {{17}, {5, 3}, {3, 3, 4}, {2, 2, 4, 3}}},
+    /* Fine, float-exact steps: many vectors share a lattice cell, so the batch kernels' cell
+     * reuse (src/kernels/gradient.inc) runs against the point API's fresh evaluation. */
+    {"fine", {-0.734375, 0.3125, -2.1875, 5.125}, {0.0078125, -0.015625, 0.03125, 0.0625},
+     {{300}, {70, 9}, {40, 7, 5}, {17, 3, 3, 4}}},
     /* All steps negative from the origin, tiny to large. */
     {"negative", {0.0, 0.0, 0.0, 0.0}, {-1e-3, -7.5, -100.25, -1.0}, {{33}, {6, 7}, {4, 3, 5}, {3, 2, 3, 4}}},
 };

@@ -89,6 +89,7 @@ static inline vdm vd_ge(vd a, vd b) { return d4_ge(a, b); }
 static inline vdm vd_eq(vd a, vd b) { return d4_eq(a, b); }
 static inline vd vd_sel(vdm m, vd a, vd b) { return d4_sel(m, a, b); }
 static inline vdm vdm_and(vdm a, vdm b) { return d4_mand(a, b); }
+static inline int vdm_all(vdm a) { return _mm256_movemask_pd(a) == 15; }
 static inline vdm vdm_or(vdm a, vdm b) { return d4_mor(a, b); }
 static inline vdm vdm_not(vdm a) { return d4_mnot(a); }
 static inline vdm vd_finite(vd a) { return d4_finite(a); }
@@ -150,6 +151,8 @@ static inline vdm vd_finite(vd a) CN_M2(d4_finite(a.lo), d4_finite(a.hi))
 static inline vd vd_finite_or0(vd a) CN_D2(d4_finite_or0(a.lo), d4_finite_or0(a.hi))
 static inline vd vd_floor(vd a) CN_D2(d4_floor(a.lo), d4_floor(a.hi))
 #undef CN_D2
+static inline void vd_storeu(double *out, vd a) { _mm256_storeu_pd(out, a.lo); _mm256_storeu_pd(out + 4, a.hi); }
+static inline int vdm_all(vdm a) { return (_mm256_movemask_pd(a.lo) & _mm256_movemask_pd(a.hi)) == 15; }
 #undef CN_M2
 
 static inline __m256i cn_join(__m128i lo, __m128i hi) { return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1); }

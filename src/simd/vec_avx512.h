@@ -70,6 +70,7 @@ static inline vdm vd_ge(vd a, vd b) { return d8_ge(a, b); }
 static inline vdm vd_eq(vd a, vd b) { return d8_eq(a, b); }
 static inline vd vd_sel(vdm m, vd a, vd b) { return d8_sel(m, a, b); }
 static inline vdm vdm_and(vdm a, vdm b) { return (vdm)(a & b); }
+static inline int vdm_all(vdm a) { return a == 0xFF; }
 static inline vdm vdm_or(vdm a, vdm b) { return (vdm)(a | b); }
 static inline vdm vdm_not(vdm a) { return (vdm)~a; }
 static inline vdm vd_finite(vd a) { return d8_finite(a); }
@@ -127,12 +128,14 @@ static inline vd vd_sel(vdm m, vd a, vd b) CN_D2(d8_sel(cn_lo(m), a.lo, b.lo), d
 static inline vd vd_finite_or0(vd a) CN_D2(d8_finite_or0(a.lo), d8_finite_or0(a.hi))
 static inline vd vd_floor(vd a) CN_D2(d8_floor(a.lo), d8_floor(a.hi))
 #undef CN_D2
+static inline void vd_storeu(double *out, vd a) { _mm512_storeu_pd(out, a.lo); _mm512_storeu_pd(out + 8, a.hi); }
 static inline vdm vd_lt(vd a, vd b) { return cn_m16(d8_lt(a.lo, b.lo), d8_lt(a.hi, b.hi)); }
 static inline vdm vd_gt(vd a, vd b) { return cn_m16(d8_gt(a.lo, b.lo), d8_gt(a.hi, b.hi)); }
 static inline vdm vd_ge(vd a, vd b) { return cn_m16(d8_ge(a.lo, b.lo), d8_ge(a.hi, b.hi)); }
 static inline vdm vd_eq(vd a, vd b) { return cn_m16(d8_eq(a.lo, b.lo), d8_eq(a.hi, b.hi)); }
 static inline vdm vd_finite(vd a) { return cn_m16(d8_finite(a.lo), d8_finite(a.hi)); }
 static inline vdm vdm_and(vdm a, vdm b) { return (vdm)(a & b); }
+static inline int vdm_all(vdm a) { return a == 0xFFFF; }
 static inline vdm vdm_or(vdm a, vdm b) { return (vdm)(a | b); }
 static inline vdm vdm_not(vdm a) { return (vdm)~a; }
 

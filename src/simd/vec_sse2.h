@@ -106,6 +106,7 @@ static inline vdm vd_ge(vd a, vd b) { return d2_ge(a, b); }
 static inline vdm vd_eq(vd a, vd b) { return d2_eq(a, b); }
 static inline vd vd_sel(vdm m, vd a, vd b) { return d2_sel(m, a, b); }
 static inline vdm vdm_and(vdm a, vdm b) { return d2_mand(a, b); }
+static inline int vdm_all(vdm a) { return _mm_movemask_pd(a) == 3; }
 static inline vdm vdm_or(vdm a, vdm b) { return d2_mor(a, b); }
 static inline vdm vdm_not(vdm a) { return d2_mnot(a); }
 static inline vdm vd_finite(vd a) { return d2_finite(a); }
@@ -172,6 +173,8 @@ static inline vdm vd_finite(vd a) CN_M2(d2_finite(a.lo), d2_finite(a.hi))
 static inline vd vd_finite_or0(vd a) CN_D2(d2_finite_or0(a.lo), d2_finite_or0(a.hi))
 static inline vd vd_floor(vd a) CN_D2(d2_floor(a.lo), d2_floor(a.hi))
 #undef CN_D2
+static inline void vd_storeu(double *out, vd a) { _mm_storeu_pd(out, a.lo); _mm_storeu_pd(out + 2, a.hi); }
+static inline int vdm_all(vdm a) { return (_mm_movemask_pd(a.lo) & _mm_movemask_pd(a.hi)) == 3; }
 #undef CN_M2
 
 static inline vu vd_wrap_u32(vd a) { return _mm_unpacklo_epi64(d2_wrap_u32(a.lo), d2_wrap_u32(a.hi)); }
