@@ -110,12 +110,12 @@ cli_num cli_parse_size(const char *s, uint32_t *w, uint32_t *h, char *why, size_
         return CLI_NUM_RANGE;
     }
     if (ra == CLI_NUM_RANGE || rb == CLI_NUM_RANGE || a > CLI_MAX_SIDE || b > CLI_MAX_SIDE) {
-        snprintf(why, whylen, "width and height must be at most %u", CLI_MAX_SIDE);
+        snprintf(why, whylen, "width and height must be at most %u (2^20)", CLI_MAX_SIDE);
         return CLI_NUM_RANGE;
     }
-    if (a * b > CLI_MAX_PIXELS) { /* both <= 65535: the product fits easily */
-        snprintf(why, whylen, "%llu pixels is more than the limit of %u (2^28)",
-                 (unsigned long long)(a * b), CLI_MAX_PIXELS);
+    if (a * b > CLI_MAX_PIXELS) { /* both <= 2^20: the product fits easily */
+        snprintf(why, whylen, "%llu pixels is more than the limit of %llu (2^34)",
+                 (unsigned long long)(a * b), (unsigned long long)CLI_MAX_PIXELS);
         return CLI_NUM_RANGE;
     }
     *w = (uint32_t)a;
@@ -215,6 +215,16 @@ int cli_opt_finitef(const char *prog, const char *opt, const char *v, float *out
     return -1;
 }
 
+int cli_opt_threads(const char *prog, const char *opt, const char *v, int *out)
+{
+    char q[QBUF];
+    if (cli_parse_int(v, 0, CN_MAX_THREADS, out) == CLI_NUM_OK)
+        return 0;
+    cli_error(prog, "%s: %s is not a whole number 0..%d (0: one thread per core)", opt, cli_quote(v, q, sizeof q),
+              CN_MAX_THREADS);
+    return -1;
+}
+
 int cli_opt_size(const char *prog, const char *opt, const char *v, uint32_t *w, uint32_t *h)
 {
     char q[QBUF], why[160];
@@ -293,6 +303,9 @@ const char *cli_fmt_real(double v, char *buf, size_t n)
         if (strtod(buf, NULL) == v)
             break;
     }
+    /* Whole numbers below 2^53 in plain digits: "90", not "9e+01". */
+    if (strchr(buf, 'e') && v == floor(v) && fabs(v) < 9007199254740992.0)
+        snprintf(buf, n, "%.0f", v);
     return buf;
 }
 
@@ -322,9 +335,8 @@ static const char *label(int k, const char *key, char *buf, size_t n)
     return buf;
 }
 
-/* A finite number in [lo, hi], or in (lo, hi] when lo_open. */
-static int opt_interval(const char *prog, const char *opt, const char *v, double lo, int lo_open, double hi,
-                        double *out)
+int cli_opt_interval(const char *prog, const char *opt, const char *v, double lo, int lo_open, double hi,
+                     double *out)
 {
     char q[QBUF], a[40], b[40];
     double d;
@@ -449,13 +461,13 @@ static int spec_set(const char *prog, cli_spec *s, int k, int id, const char *ke
     case CLI_OPT_OCTAVES:
         return cli_opt_int(prog, opt, value, 1, CN_MAX_OCTAVES, &c->octaves);
     case CLI_OPT_LACUNARITY:
-        return opt_interval(prog, opt, value, 1.0, 0, 64.0, &c->lacunarity);
+        return cli_opt_interval(prog, opt, value, 1.0, 0, 64.0, &c->lacunarity);
     case CLI_OPT_GAIN:
-        return opt_interval(prog, opt, value, 0.0, 1, 4.0, &c->gain);
+        return cli_opt_interval(prog, opt, value, 0.0, 1, 4.0, &c->gain);
     case CLI_OPT_RIDGE_OFFSET:
-        return opt_interval(prog, opt, value, 0.0, 0, 2.0, &c->ridge_offset);
+        return cli_opt_interval(prog, opt, value, 0.0, 0, 2.0, &c->ridge_offset);
     case CLI_OPT_RIDGE_GAIN:
-        return opt_interval(prog, opt, value, 0.0, 0, 16.0, &c->ridge_gain);
+        return cli_opt_interval(prog, opt, value, 0.0, 0, 16.0, &c->ridge_gain);
     case CLI_OPT_PERIOD:
         return opt_list(prog, opt, value, 4, LIST_PERIOD, NULL, s->period, &s->n_period);
     case CLI_OPT_OFFSET:

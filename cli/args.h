@@ -26,9 +26,10 @@
 #define CLI_EXIT_FAILURE 1 /* runtime failure: I/O error, bad input line */
 #define CLI_EXIT_USAGE 2   /* usage error: bad command, option or value; unsupported combination */
 
-/* Image size limits of "cnoise render --size", checked before anything is allocated. */
-#define CLI_MAX_SIDE 65535u
-#define CLI_MAX_PIXELS 268435456u /* 2^28 */
+/* Image size limits of --size ("render", "map"), checked before anything is allocated: each side
+ * at most 2^20 (pixel centres i + 0.5 stay exact in float precision) and at most 2^34 pixels. */
+#define CLI_MAX_SIDE 1048576u
+#define CLI_MAX_PIXELS 17179869184ull /* 2^34 */
 
 /* Outcome of the parsers below. */
 typedef enum cli_num {
@@ -82,6 +83,11 @@ int cli_opt_positive(const char *prog, const char *opt, const char *v, double *o
 int cli_opt_finite(const char *prog, const char *opt, const char *v, double *out);
 int cli_opt_finitef(const char *prog, const char *opt, const char *v, float *out);
 int cli_opt_size(const char *prog, const char *opt, const char *v, uint32_t *w, uint32_t *h);
+/* A finite number in [lo, hi], or in (lo, hi] when lo_open. */
+int cli_opt_interval(const char *prog, const char *opt, const char *v, double lo, int lo_open, double hi,
+                     double *out);
+/* --threads: a whole number 0..CN_MAX_THREADS (0 = one per core). */
+int cli_opt_threads(const char *prog, const char *opt, const char *v, int *out);
 
 /*
  * Long-option scanner. Accepted forms: "--name value", "--name=value", "--flag", and for an
@@ -286,11 +292,14 @@ int cli_noise_range(const cli_noise_opts *o, double *mid, double *half);
 
 
 
-/* Shortest "%.Ng" text (N = 1..17) that reads back as exactly v, into buf; returns buf. */
+/* Shortest "%.Ng" text (N = 1..17) that reads back as exactly v, into buf (whole numbers below
+ * 2^53 in plain digits, "90" rather than "9e+01"); returns buf. */
 const char *cli_fmt_real(double v, char *buf, size_t n);
 
 /* The commands: argv[0] is the command name; they return an exit code. */
 int cli_cmd_sample(int argc, char **argv);
 int cli_cmd_render(int argc, char **argv);
+int cli_cmd_map(int argc, char **argv);
+int cli_cmd_info(int argc, char **argv);
 
 #endif /* CNOISE_CLI_ARGS_H */

@@ -1,8 +1,10 @@
 /*
- * cmd_render.c -- "cnoise render": an 8-bit grayscale PNG of a 2D slice of noise.
+ * cmd_render.c -- "cnoise render": a 2D slice of noise as a grayscale, 16-bit or colour PNG, a
+ * raw or float heightmap (.r16, .f32, .pfm, .npy), a normal map or a hillshade.
  *
- * The image is produced and written one row at a time through the streaming PNG writer, so
- * memory use is one row whatever the height.
+ * The noise is evaluated by the batch engine (cn_grid_eval[f], SIMD and threads) one strip of
+ * rows at a time, converted and streamed to the writer, so memory use does not depend on the
+ * image height.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -10,12 +12,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "args.h"
 #include "cn_image.h"
 #include "cnoise.h"
+#include "field.h"
 #include "guard.h"
 #include "progress.h"
+#include "ramp.h"
+#include "shade.h"
 
 static const char *const prog = "cnoise render";
 
@@ -23,42 +29,96 @@ static const char *const prog = "cnoise render";
 #define DEFAULT_FREQUENCY 0.015625 /* 1/64: one lattice cell every 64 pixels */
 #define DEFAULT_SIZE 512u
 #define DEFAULT_OUTPUT "noise.png"
-#define PROGRESS_MIN_PIXELS 4194304u /* 2^22: about a second of work */
+#define DEFAULT_RAMP "terrain"
+#define DEFAULT_STRENGTH 1.0
+#define DEFAULT_RELIEF 1.0
+#define CLIP_TOLERANCE 1e-12 /* t beyond [0, 1] by less than this is rounding, not clipping */
 
 static const char help_text[] =
     "Usage: cnoise render [options]\n"
     "\n"
-    "Writes an 8-bit grayscale PNG of a 2D slice of noise.\n"
+    "Writes a 2D slice of noise as an image or heightmap: 8-bit or 16-bit grayscale PNG, colour\n"
+    "PNG through a colour ramp (optionally hillshaded), raw 16-bit or 32-bit float heightmap,\n"
+    "PFM, NumPy .npy, or a normal map.\n"
     "\n"
     "Pixel (i, j), column i = 0..W-1 from the left and row j = 0..H-1 from the top, samples\n"
     "the noise at the pixel centre x = i + 0.5, y = j + 0.5, with z = --z and w = --w in 3D\n"
-    "and 4D (all before the library multiplies them by --frequency). 1D noise uses x only,\n"
-    "so every row is the same (vertical stripes).\n"
+    "and 4D (all before the library multiplies them by --frequency): the value 'cnoise sample'\n"
+    "prints for the same point and options. 1D noise uses x only, so every row is the same.\n"
     "\n"
-    "Gray levels: a value v becomes round(t * 255) with t = ((v - mid) / half + 1) / 2, where\n"
-    "[mid - half, mid + half] is the documented range of the configured noise: [-1, 1] for\n"
-    "--fractal none, fbm and billow, [0, 1] for turbulence and ridged, mapped through\n"
-    "amplitude * v + bias, and with --layer the sum of each layer's range times its weight.\n"
-    "With the defaults that is round((v + 1) / 2 * 255): -1 black, 1 white. Values outside\n"
-    "the range (classic mode: Perlin 3D by about 0.04, Perlin 4D by about 0.5) are clamped\n"
-    "to 0..255. A range of width 0 (amplitude or weights 0) maps its one value to gray 128\n"
-    "(values below it to 0, above it to 255).\n"
+    "Formats (--format, or from the file name):\n"
+    "  png      8-bit grayscale PNG (default): gray = round(t * 255)\n"
+    "  png16    16-bit grayscale PNG, a heightmap for game engines: round(t * 65535)\n"
+    "  rgb      8-bit RGB PNG: t through the colour ramp (--ramp); with --shade hillshaded\n"
+    "  r16      raw 16-bit unsigned little-endian, no header (W*H*2 bytes): round(t * 65535)\n"
+    "  f32      raw 32-bit IEEE float little-endian, no header (W*H*4 bytes): the values\n"
+    "  pfm      Portable Float Map, grayscale ('Pf', little-endian): the values\n"
+    "  npy      NumPy array, float32, shape (H, W), for numpy.load: the values\n"
+    "  normal   8-bit RGB PNG tangent-space normal map of the heightfield t (OpenGL convention:\n"
+    "           red = +x right, green = +y up the image, blue = out; for DirectX flip green)\n"
+    "Rows are top to bottom in every format (PFM stores them bottom to top, as it must).\n"
+    "Without --format the file name decides: .png is png (rgb when --ramp or a shaded colour is\n"
+    "asked for), .r16, .f32, .pfm and .npy are those formats (letter case ignored); a name\n"
+    "without an extension is png. Any other extension, or one that contradicts --format (e.g.\n"
+    "--format f32 -o x.png), is an error; with --format any other extension is accepted.\n"
+    "f32, pfm and npy hold the noise values as they are (float), the others the normalised t.\n"
+    "\n"
+    "Normalisation: t = ((v - mid) / half + 1) / 2 maps [mid - half, mid + half] to [0, 1].\n"
+    "  --normalize range  (default) the documented range of the configured noise\n"
+    "                     (cn_noise_range): [-1, 1] for --fractal none, fbm and billow,\n"
+    "                     [0, 1] for turbulence and ridged, +-1.0363538112118029 for classic\n"
+    "                     Perlin 1D-3D and +-1.5365823340468201 for classic Perlin 4D, mapped\n"
+    "                     through amplitude * v + bias; with --layer the sum of each layer's\n"
+    "                     range times its weight. Tiles rendered separately match at seams.\n"
+    "                     With the defaults that is round((v + 1) / 2 * 255): -1 black, 1 white.\n"
+    "  --normalize minmax stretch this image's own smallest to largest value to [0, 1]\n"
+    "                     (t = (v - min) / (max - min); evaluates the noise twice)\n"
+    "  --normalize LO,HI  a range of your choice (finite, LO < HI): mid = (LO + HI) / 2,\n"
+    "                     half = (HI - LO) / 2; e.g. -0.5,0.5 for more contrast that still\n"
+    "                     matches across tiles\n"
+    "Values outside the range are clamped to 0..255 (0..65535) and counted: a note on stderr says\n"
+    "how many samples were clipped. A range of width 0 (amplitude or weights 0, or a constant\n"
+    "image with minmax) maps its one value to t = 0.5 (gray 128), values below it to 0, above to 1.\n"
     "\n"
     "Options:\n"
+    "  --format F         png, png16, rgb, r16, f32, pfm, npy or normal (default: from -o)\n"
+    "  --ramp R           colour ramp for rgb (default terrain): a preset, or stops\n"
+    "                     'POS:#RRGGBB,...' with positions from 0 to 1, increasing, e.g.\n"
+    "                     --ramp '0:#00224e,0.5:#7a7f3a,1:#ffffff'. Presets:\n"
+    "                       gray, terrain (coast at 0.5), land, ocean, heat, dusk\n"
+    "                     (see 'cnoise map --help' and the man page for their colours)\n"
+    "  --normalize N      range (default), minmax or LO,HI, see above; not for f32, pfm, npy\n"
+    "  --shade            hillshade (png, rgb): the heightfield t lit by a distant light\n"
+    "                     (Lambert's law, as libnoise's image renderer). png: the shade alone,\n"
+    "                     gray = round(I * 255) with I = max(0, n . L); rgb: the ramp colour\n"
+    "                     times 0.4 + 0.6 * I / sin(elevation) (1 on flat ground)\n"
+    "  --light-azimuth A  direction the light comes from, degrees clockwise from the top of\n"
+    "                     the image (north), finite (default 315: top left); needs --shade\n"
+    "  --light-elevation E  height of the light above the horizon in degrees, in (0, 90]\n"
+    "                     (default 45); needs --shade\n"
+    "  --relief R         --shade: the heightfield's t spans R / frequency pixels of height,\n"
+    "                     i.e. R lattice cells (finite, > 0, default 1)\n"
+    "  --normal-strength S  --format normal: the same height scale, t spans S / frequency\n"
+    "                     pixels (finite, > 0, default 1); larger is bumpier\n"
+    "  The gradient is taken by central differences of t over the four neighbours; the pixels\n"
+    "  just outside the image are evaluated too, so tiles rendered separately shade and match\n"
+    "  at their seams (and --tile images stay seamless).\n"
+    "\n"
     "  --noise NAME       perlin (default), simplex or value\n"
     "  --seed N           whole number 0..18446744073709551615 (default 0)\n"
     "  --classic          classic mode: the published reference code (Perlin's ImprovedNoise,\n"
     "                     Gustavson's simplex); perlin and simplex only\n"
-    "  --precision P      double (default) or float: cn_eval or cn_evalf\n"
+    "  --precision P      double (default) or float: the float kernels, as cn_evalf\n"
     "  --frequency F      finite number > 0 (default 0.015625 = 1/64: a lattice cell spans\n"
     "                     64 pixels)\n"
     "  --dims N           1..4 (default 2; simplex: 2..4)\n"
     "  --z Z              third coordinate of the slice, finite, in pixel units (default 0);\n"
     "                     needs --dims 3 or 4\n"
     "  --w W              fourth coordinate, finite, in pixel units (default 0); needs --dims 4\n"
-    "  --size WxH         image size (default 512x512): whole numbers, each side 1..65535 and\n"
-    "                     W*H at most 268435456 (2^28) pixels, checked before anything is\n"
-    "                     allocated\n"
+    "  --size WxH         image size (default 512x512): whole numbers, each side 1..1048576\n"
+    "                     (2^20) and W*H at most 17179869184 (2^34) pixels; the file's size\n"
+    "                     (W*H*channels*bytes) is checked for overflow before anything is\n"
+    "                     allocated or created\n"
     "  --tile             make the image tile seamlessly: sets the x period of every layer to\n"
     "                     W * frequency * axis-frequency-x cells and the y period to\n"
     "                     H * frequency * axis-frequency-y, which must be whole numbers (within\n"
@@ -66,6 +126,8 @@ static const char help_text[] =
     "                     error suggests a frequency that works. Cannot be combined with\n"
     "                     --rotate, nor with a nonzero x or y entry of --period; the slice axes\n"
     "                     z and w stay non-periodic unless --period sets them (--period 0,0,6)\n"
+    "  --threads N        threads for the noise, 0..256 (default 0: one per core)\n"
+    "  --quiet            no progress bar and no \"wrote\" line (errors and notes still shown)\n"
     "  -o, --output FILE  output file (default noise.png)\n"
     "  -h, --help         show this help\n"
     "\n"
@@ -75,296 +137,397 @@ static const char help_text[] =
     "given wins (--layer adds one layer each time). Whole numbers are plain decimal digits:\n"
     "no sign, no spaces. Every value is checked before any file is touched.\n"
     "\n"
+    "Memory: the noise is computed in strips of about 262144 pixels with the SIMD and thread\n"
+    "engine and streamed to the file, so memory does not grow with the height: a 4096x16384\n"
+    "png16 heightmap peaked at the same resident memory as a 4096x1024 one (about 13 MiB).\n"
+    "\n"
     "The image goes to a temporary file FILE.tmp.XXXXXX in the same directory, is flushed to\n"
     "disk and only then renamed over FILE, so a failure never leaves a partial FILE and never\n"
     "touches an existing one. The temporary file is removed on failure and on SIGINT (Ctrl-C),\n"
     "SIGTERM, SIGHUP and SIGPIPE; only SIGKILL or a crash can leave it behind.\n"
     "FILE must not be a directory or a special file; a symbolic link named FILE is replaced\n"
-    "by the new file. On success prints \"wrote FILE (WxH)\". Shows progress on stderr when\n"
-    "it is a terminal and the image has at least 4194304 (2^22) pixels.\n"
+    "by the new file. On success prints \"wrote FILE (WxH)\" (png) or \"wrote FILE (WxH FORMAT)\".\n"
+    "While it works it shows a progress bar with rate and time left on stderr when that is a\n"
+    "terminal (never into a pipe or file; --quiet turns it off).\n"
     "\n"
     "Exit status:\n"
-    "  0  success\n"
+    "  0  success (also when samples were clipped: a note says so)\n"
     "  1  runtime failure: the file could not be written (missing or unwritable directory,\n"
     "     disk full, ...) or the noise gave NaN\n"
     "  2  usage error: bad option or value, unsupported combination of options\n";
 
-enum { OPT_SIZE = 1, OPT_OUTPUT, OPT_Z, OPT_W, OPT_TILE };
+enum {
+    OPT_SIZE = 1,
+    OPT_OUTPUT,
+    OPT_Z,
+    OPT_W,
+    OPT_TILE,
+    OPT_FORMAT,
+    OPT_RAMP,
+    OPT_NORMALIZE,
+    OPT_SHADE,
+    OPT_AZIMUTH,
+    OPT_ELEVATION,
+    OPT_RELIEF,
+    OPT_STRENGTH,
+    OPT_THREADS,
+    OPT_QUIET
+};
 
-/* --- the picture ------------------------------------------------------------------------- */
+/* --- formats ------------------------------------------------------------------------------------ */
+
+typedef enum rfmt { F_PNG, F_PNG16, F_RGB, F_R16, F_F32, F_PFM, F_NPY, F_NORMAL, F_COUNT } rfmt;
+
+static const char *const fmt_name[F_COUNT] = {"png", "png16", "rgb", "r16", "f32", "pfm", "npy", "normal"};
+static const cn_image_format fmt_writer[F_COUNT] = {CN_IMAGE_PNG8, CN_IMAGE_PNG16, CN_IMAGE_PNG_RGB,
+                                                    CN_IMAGE_R16,  CN_IMAGE_F32,   CN_IMAGE_PFM,
+                                                    CN_IMAGE_NPY,  CN_IMAGE_PNG_RGB};
+/* The extension each format's files have. */
+static const char *const fmt_ext[F_COUNT] = {"png", "png", "png", "r16", "f32", "pfm", "npy", "png"};
+
+static int is_raw_values(rfmt f) { return f == F_F32 || f == F_PFM || f == F_NPY; }
+
+/* The extension of path's last component (after its last '.'), or NULL if it has none. */
+static const char *extension(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    return dot && dot != base ? dot + 1 : NULL;
+}
+
+/* --- the picture ----------------------------------------------------------------------------------- */
 
 typedef struct render_job {
     cli_built gen;
-    double mid, half; /* the value range [mid - half, mid + half] that spans black to white */
-    int use_float;
+    cli_field field;
+    rfmt fmt;
+    int shade, minmax, fixed, quiet, threads; /* fixed: --normalize LO,HI */
+    cli_ramp ramp;
+    cli_light light;
+    double k;         /* gradient scale: pixels of height per unit of t */
+    double mid, half; /* normalisation (range mode) */
+    double lo, span;  /* normalisation (minmax mode): t = (v - lo) / span */
     uint32_t width, height;
-    double z, w;   /* double precision slice */
-    float zf, wf;  /* float precision slice, parsed straight from the text */
+    double z, w;
+    float zf, wf;
+    uint64_t clipped;
 } render_job;
 
-/* Gray level of a value; -1 for NaN. With mid 0 and half 1 this is round((v + 1) / 2 * 255). */
-static int gray(const render_job *jb, double v)
+/* t of a value (not clamped). */
+static double norm_t(const render_job *jb, double v)
 {
-    if (isnan(v))
-        return -1;
-    double t;
+    if (jb->minmax)
+        return jb->span > 0 ? (v - jb->lo) / jb->span : v < jb->lo ? 0.0 : v > jb->lo ? 1.0 : 0.5;
     if (jb->half > 0)
-        t = ((v - jb->mid) / jb->half + 1.0) / 2.0;
-    else
-        t = v < jb->mid ? 0.0 : v > jb->mid ? 1.0 : 0.5;
-    t = round(t * 255.0);
-    if (t < 0.0)
-        t = 0.0;
-    if (t > 255.0)
-        t = 255.0;
-    return (int)t;
+        return ((v - jb->mid) / jb->half + 1.0) / 2.0;
+    return v < jb->mid ? 0.0 : v > jb->mid ? 1.0 : 0.5;
 }
 
-/* Fills one row; returns -1 (and the column) if the noise gave NaN. */
-static int fill_row(const render_job *jb, uint32_t j, uint8_t *row, uint32_t *bad_i)
+/* t clamped to [0, 1]; counts a clipped sample. A zero-width range clips every other value. */
+static double clamp_t(render_job *jb, double v)
 {
-    for (uint32_t i = 0; i < jb->width; i++) {
-        float pf[4] = {0, 0, 0, 0};
-        double pd[4] = {(double)i + 0.5, (double)j + 0.5, jb->z, jb->w};
-        if (jb->use_float) {
-            pf[0] = (float)pd[0];
-            pf[1] = (float)pd[1];
-            pf[2] = jb->zf;
-            pf[3] = jb->wf;
+    double t = norm_t(jb, v);
+    int zero = jb->minmax ? !(jb->span > 0) : !(jb->half > 0);
+    double ref = jb->minmax ? jb->lo : jb->mid;
+    if (t < -CLIP_TOLERANCE || t > 1.0 + CLIP_TOLERANCE || (zero && v != ref))
+        jb->clipped++;
+    return t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+}
+
+/* Finds a NaN in vals (ncols x nrows); writes its position (relative) and returns 1. */
+static int find_nan(const double *vals, size_t ncols, size_t nrows, size_t *ci, size_t *ri)
+{
+    size_t n = ncols * nrows;
+    for (size_t i = 0; i < n; i++)
+        if (isnan(vals[i])) {
+            *ci = i % ncols;
+            *ri = i / ncols;
+            return 1;
         }
-        int g = gray(jb, cli_built_eval(&jb->gen, pd, pf));
-        if (g < 0) {
-            *bad_i = i;
-            return -1;
-        }
-        row[i] = (uint8_t)g;
-    }
     return 0;
 }
 
-static int render(const render_job *jb, const char *output)
+/*
+ * Converts rows [0, nrows) of a strip into the output buffer. vals holds ncols x nrows values
+ * where, with a halo, column c + 1 and row r + 1 are pixel (c, j0 + r) and the border is the
+ * neighbours outside; without one, column c and row r.
+ */
+static void convert(render_job *jb, const double *vals, size_t ncols, uint32_t nrows, void *out)
+{
+    const uint32_t W = jb->width;
+    const int halo = jb->fmt == F_NORMAL || jb->shade;
+    for (uint32_t r = 0; r < nrows; r++) {
+        const double *row = halo ? vals + (size_t)(r + 1) * ncols + 1 : vals + (size_t)r * ncols;
+        switch (jb->fmt) {
+        case F_PNG:
+        case F_RGB: {
+            uint8_t *o = (uint8_t *)out + (size_t)r * W * (jb->fmt == F_RGB ? 3 : 1);
+            if (jb->shade) {
+                /* heights t of the three rows around this one, unclamped, with the halo */
+                const double *above = vals + (size_t)r * ncols, *mid = above + ncols, *below = mid + ncols;
+                for (uint32_t c = 0; c < W; c++) {
+                    double ta = norm_t(jb, above[c + 1]), tb = norm_t(jb, below[c + 1]);
+                    double tl = norm_t(jb, mid[c]), tr = norm_t(jb, mid[c + 2]);
+                    double gx = jb->k * (tr - tl) * 0.5, gy = jb->k * (ta - tb) * 0.5;
+                    if (jb->fmt == F_PNG) {
+                        o[c] = cli_ramp_byte(cli_hillshade(&jb->light, gx, gy) * 255.0);
+                    } else {
+                        double rgb[3], f = cli_shade_factor(&jb->light, gx, gy);
+                        cli_ramp_eval(&jb->ramp, clamp_t(jb, row[c]), rgb);
+                        for (int ch = 0; ch < 3; ch++)
+                            o[3 * c + ch] = cli_ramp_byte(rgb[ch] * f);
+                    }
+                }
+            } else if (jb->fmt == F_PNG) {
+                for (uint32_t c = 0; c < W; c++)
+                    o[c] = cli_ramp_byte(clamp_t(jb, row[c]) * 255.0);
+            } else {
+                for (uint32_t c = 0; c < W; c++) {
+                    double rgb[3];
+                    cli_ramp_eval(&jb->ramp, clamp_t(jb, row[c]), rgb);
+                    for (int ch = 0; ch < 3; ch++)
+                        o[3 * c + ch] = cli_ramp_byte(rgb[ch]);
+                }
+            }
+            break;
+        }
+        case F_PNG16:
+        case F_R16: {
+            uint16_t *o = (uint16_t *)out + (size_t)r * W;
+            for (uint32_t c = 0; c < W; c++)
+                o[c] = (uint16_t)floor(clamp_t(jb, row[c]) * 65535.0 + 0.5);
+            break;
+        }
+        case F_F32:
+        case F_PFM:
+        case F_NPY: {
+            float *o = (float *)out + (size_t)r * W;
+            for (uint32_t c = 0; c < W; c++)
+                o[c] = (float)row[c];
+            break;
+        }
+        case F_NORMAL: {
+            uint8_t *o = (uint8_t *)out + (size_t)r * W * 3;
+            const double *above = vals + (size_t)r * ncols, *mid = above + ncols, *below = mid + ncols;
+            for (uint32_t c = 0; c < W; c++) {
+                double ta = norm_t(jb, above[c + 1]), tb = norm_t(jb, below[c + 1]);
+                double tl = norm_t(jb, mid[c]), tr = norm_t(jb, mid[c + 2]);
+                cli_normal_rgb(jb->k * (tr - tl) * 0.5, jb->k * (ta - tb) * 0.5, o + 3 * c);
+            }
+            break;
+        }
+        default:
+            break;
+        }
+    }
+}
+
+static int write_strip(cn_image_writer *w, rfmt f, const void *buf, uint32_t nrows, size_t stride, char *err,
+                       size_t errlen)
+{
+    switch (cn_image_format_sample(fmt_writer[f])) {
+    case CN_IMAGE_SAMPLE_U16:
+        return cn_image_write_u16(w, (const uint16_t *)buf, nrows, stride, err, errlen);
+    case CN_IMAGE_SAMPLE_F32:
+        return cn_image_write_f32(w, (const float *)buf, nrows, stride, err, errlen);
+    default:
+        return cn_image_write_u8(w, (const uint8_t *)buf, nrows, stride, err, errlen);
+    }
+}
+
+static int render(render_job *jb, const char *output)
 {
     char err[1024];
-    uint8_t *row = (uint8_t *)malloc(jb->width);
-    if (!row) {
+    const uint32_t W = jb->width, H = jb->height;
+    const int halo = jb->fmt == F_NORMAL || jb->shade;
+    const size_t ncols = (size_t)W + (halo ? 2 : 0);
+    uint32_t strip = (uint32_t)(CLI_STRIP_PIXELS / ncols);
+    if (strip < 1)
+        strip = 1;
+    if (strip > H)
+        strip = H;
+    const size_t vrows = (size_t)strip + (halo ? 2 : 0);
+    const unsigned chans = cn_image_format_channels(fmt_writer[jb->fmt]);
+    const unsigned bytes = cn_image_format_sample_bytes(fmt_writer[jb->fmt]);
+    /* Both sides are bounded by the size limits, so these products cannot overflow. */
+    double *vals = (double *)malloc(ncols * vrows * sizeof *vals);
+    void *buf = malloc((size_t)W * strip * chans * bytes);
+    if (!vals || !buf) {
+        free(vals);
+        free(buf);
         cli_error(prog, "out of memory");
         return CLI_EXIT_FAILURE;
     }
-    /*
-     * Hold the signals we catch while the temporary file is created and its name recorded, so
-     * that no signal can arrive between the two; one that came in meanwhile is delivered (and
-     * removes the file) when they are unblocked.
-     */
+    cli_field_init(&jb->field, &jb->gen, jb->threads, jb->z, jb->w, jb->zf, jb->wf);
+
+    const uint64_t pixels = (uint64_t)W * H;
+    cli_progress bar;
+    cli_progress_begin(&bar, prog, "px", jb->minmax ? 2 * pixels : pixels, jb->quiet);
+    int rc = CLI_EXIT_OK;
+    uint64_t done = 0;
+
+    /* --normalize minmax: a first pass for the image's own range. */
+    if (jb->minmax) {
+        double mn = INFINITY, mx = -INFINITY;
+        for (uint32_t j0 = 0; j0 < H && rc == CLI_EXIT_OK; j0 += strip) {
+            uint32_t n = H - j0 < strip ? H - j0 : strip;
+            size_t ci, ri;
+            if (cli_field_eval(&jb->field, 0.5, (double)j0 + 0.5, W, n, vals, err, sizeof err) != 0) {
+                rc = CLI_EXIT_FAILURE;
+            } else if (find_nan(vals, W, n, &ci, &ri)) {
+                snprintf(err, sizeof err,
+                         "the noise is NaN at pixel (%zu, %zu): coordinates times --frequency overflow", ci,
+                         (size_t)j0 + ri);
+                rc = CLI_EXIT_FAILURE;
+            } else {
+                for (size_t i = 0; i < (size_t)W * n; i++) {
+                    mn = vals[i] < mn ? vals[i] : mn;
+                    mx = vals[i] > mx ? vals[i] : mx;
+                }
+                done += (uint64_t)W * n;
+                cli_progress_update(&bar, done);
+            }
+        }
+        jb->lo = mn;
+        jb->span = mx - mn;
+        if (rc == CLI_EXIT_OK && !isfinite(jb->span)) {
+            snprintf(err, sizeof err, "--normalize minmax: the values span more than the largest double");
+            rc = CLI_EXIT_FAILURE;
+        }
+        if (rc != CLI_EXIT_OK) {
+            cli_progress_end(&bar);
+            cli_error(prog, "%s", err);
+            cli_field_free(&jb->field);
+            free(vals);
+            free(buf);
+            return rc;
+        }
+    }
+
+    /* The temporary file is created and registered with the signals held: no window between. */
     cli_guard_block();
-    cn_image_png *img;
-    if (cn_image_png_begin(&img, output, jb->width, jb->height, err, sizeof err) != 0) {
+    cn_image_writer *img;
+    if (cn_image_begin(&img, output, fmt_writer[jb->fmt], W, H, 0, err, sizeof err) != 0) {
         cli_guard_unblock();
-        free(row);
+        cli_progress_end(&bar);
         cli_error(prog, "%s", err);
+        cli_field_free(&jb->field);
+        free(vals);
+        free(buf);
         return CLI_EXIT_FAILURE;
     }
-    int guard = cli_guard_add(cn_image_png_temp_path(img));
+    int guard = cli_guard_add(cn_image_temp_path(img));
     cli_guard_unblock();
 
-    cli_progress bar;
-    cli_progress_begin(&bar, prog, "px", (uint64_t)jb->width * jb->height,
-                       (uint64_t)jb->width * jb->height < PROGRESS_MIN_PIXELS);
-    int rc = CLI_EXIT_OK;
-    int row_valid = 0; /* 1D noise: every row is the same, compute it once */
-    for (uint32_t j = 0; j < jb->height; j++) {
-        if (!row_valid) {
-            uint32_t bad_i = 0;
-            if (fill_row(jb, j, row, &bad_i) != 0) {
-                snprintf(err, sizeof err,
-                         "the noise is NaN at pixel (%lu, %lu): coordinates times --frequency overflow",
-                         (unsigned long)bad_i, (unsigned long)j);
-                rc = CLI_EXIT_FAILURE;
-                break;
-            }
-            row_valid = jb->gen.dims == 1;
-        }
-        if (cn_image_png_write_rows(img, row, 1, jb->width, err, sizeof err) != 0) {
+    for (uint32_t j0 = 0; j0 < H; j0 += strip) {
+        uint32_t n = H - j0 < strip ? H - j0 : strip;
+        const size_t nr = (size_t)n + (halo ? 2 : 0);
+        const double x0 = halo ? -0.5 : 0.5, y0 = (double)j0 + (halo ? -0.5 : 0.5);
+        size_t ci, ri;
+        if (cli_field_eval(&jb->field, x0, y0, ncols, nr, vals, err, sizeof err) != 0) {
             rc = CLI_EXIT_FAILURE;
             break;
         }
-        cli_progress_update(&bar, (uint64_t)(j + 1) * jb->width);
+        if (find_nan(vals, ncols, nr, &ci, &ri)) {
+            long long pi = (long long)ci - (halo ? 1 : 0), pj = (long long)j0 + (long long)ri - (halo ? 1 : 0);
+            snprintf(err, sizeof err, "the noise is NaN at pixel (%lld, %lld): coordinates times --frequency overflow",
+                     pi, pj);
+            rc = CLI_EXIT_FAILURE;
+            break;
+        }
+        convert(jb, vals, ncols, n, buf);
+        if (write_strip(img, jb->fmt, buf, n, (size_t)W * chans, err, sizeof err) != 0) {
+            rc = CLI_EXIT_FAILURE;
+            break;
+        }
+        done += (uint64_t)W * n;
+        cli_progress_update(&bar, done);
     }
     cli_progress_end(&bar);
-    free(row);
+    cli_field_free(&jb->field);
+    free(vals);
+    free(buf);
 
     if (rc != CLI_EXIT_OK) {
-        cn_image_png_abort(img);
+        cn_image_abort(img);
         cli_error(prog, "%s", err); /* after the progress line is cleared */
-    } else if (cn_image_png_commit(img, err, sizeof err) != 0) {
+    } else if (cn_image_commit(img, err, sizeof err) != 0) {
         cli_error(prog, "%s", err);
         rc = CLI_EXIT_FAILURE;
     }
     cli_guard_remove(guard);
-    if (rc == CLI_EXIT_OK)
-        printf("wrote %s (%lux%lu)\n", output, (unsigned long)jb->width, (unsigned long)jb->height);
-    return rc;
-}
-
-static char axis_name_of(int a) { return "xyzw"[a]; }
-
-/* --- --tile ---------------------------------------------------------------------------------- */
-
-#define TILE_TOLERANCE 1e-9 /* relative distance of the cell count from a whole number */
-
-/* A period must be a multiple of this: simplex periods of dims (even in 2D), others any. */
-static uint32_t period_step(const cli_spec *s, int dims)
-{
-    return s->cfg.type == CN_NOISE_SIMPLEX ? (uint32_t)dims : 1u;
-}
-
-/* c cells: whole within the tolerance, 1..2^24 and a multiple of step? Then *n is the count. */
-static int whole_cells(double c, uint32_t step, uint32_t *n)
-{
-    double r = round(c);
-    if (!(r >= 1.0) || r > (double)CN_MAX_PERIOD || fabs(c - r) > TILE_TOLERANCE * c)
-        return 0;
-    if ((uint32_t)r % step != 0)
-        return 0;
-    *n = (uint32_t)r;
-    return 1;
-}
-
-/*
- * Sets the x (and y) periods of layer k so that the image repeats after W (and H) pixels, or
- * reports why it cannot and suggests a frequency. Returns 0 or -1.
- */
-static int tile_layer(cli_spec *s, int k, int dims, uint32_t width, uint32_t height)
-{
-    char pre[32] = "", freq_name[48], fa[40], fb[40];
-    if (k)
-        snprintf(pre, sizeof pre, " --layer %d:", k);
-    if (s->n_rotate) {
-        cli_error(prog, "--tile:%s cannot be combined with %s (a rotated lattice does not tile along the image)",
-                  pre, k ? "rotate" : "--rotate");
-        return -1;
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    if (jb->clipped) {
+        char a[40], b[40];
+        fprintf(stderr,
+                "%s: note: %llu of %llu samples (%.3g%%) were outside the range [%s, %s] and were clipped to it "
+                "(--normalize minmax stretches the image to its own range instead)\n",
+                prog, (unsigned long long)jb->clipped, (unsigned long long)pixels,
+                100.0 * (double)jb->clipped / (double)pixels, cli_fmt_real(jb->mid - jb->half, a, sizeof a),
+                cli_fmt_real(jb->mid + jb->half, b, sizeof b));
     }
-    const int naxes = dims >= 2 ? 2 : 1;
-    for (int a = 0; a < naxes && a < s->n_period; a++)
-        if (s->period[a]) {
-            cli_error(prog,
-                      "--tile:%s sets the x and y periods itself; give --period only for the slice axes, "
-                      "with 0 for x and y (e.g. --period 0,0,6)",
-                      pre);
+    if (!jb->quiet) {
+        if (jb->fmt == F_PNG && !jb->shade)
+            printf("wrote %s (%lux%lu)\n", output, (unsigned long)W, (unsigned long)H);
+        else
+            printf("wrote %s (%lux%lu %s%s)\n", output, (unsigned long)W, (unsigned long)H, fmt_name[jb->fmt],
+                   jb->shade ? ", shaded" : "");
+    }
+    return CLI_EXIT_OK;
+}
+
+/* --- options ------------------------------------------------------------------------------------- */
+
+/* Picks the format from --format (fmt_text, may be NULL) and the file name. */
+static int choose_format(const char *fmt_text, const char *output, int want_colour, rfmt *out)
+{
+    char q[128];
+    int given = -1;
+    if (fmt_text) {
+        for (int f = 0; f < F_COUNT; f++)
+            if (strcmp(fmt_text, fmt_name[f]) == 0)
+                given = f;
+        if (given < 0) {
+            cli_error(prog, "--format: %s is not one of png, png16, rgb, r16, f32, pfm, npy, normal",
+                      cli_quote(fmt_text, q, sizeof q));
             return -1;
         }
-    const uint32_t step = period_step(s, dims);
-    const double size[2] = {(double)width, (double)height};
-    double af[2], cells[2];
-    uint32_t count[2];
-    int bad = -1;
-    for (int a = 0; a < naxes; a++) {
-        af[a] = a < s->n_axis_frequency ? s->axis_frequency[a] : 1.0;
-        cells[a] = size[a] * s->cfg.frequency * af[a];
-        if (bad < 0 && !whole_cells(cells[a], step, &count[a]))
-            bad = a;
     }
-    if (bad < 0) {
-        for (int a = 0; a < naxes; a++)
-            s->period[a] = count[a];
-        if (s->n_period < naxes)
-            s->n_period = naxes;
+    const char *ext = extension(output);
+    int known = 0;
+    if (ext)
+        for (int f = 0; f < F_COUNT; f++)
+            if (strcasecmp(ext, fmt_ext[f]) == 0)
+                known = 1;
+    if (given >= 0) {
+        if (ext && known && strcasecmp(ext, fmt_ext[given]) != 0) {
+            cli_error(prog, "--format %s does not match the file name %s (a .%s file is %s); change one of them",
+                      fmt_name[given], cli_quote(output, q, sizeof q), ext,
+                      strcasecmp(ext, "png") == 0 ? "png, png16, rgb or normal" : ext);
+            return -1;
+        }
+        *out = (rfmt)given;
         return 0;
     }
-
-    /* Why not, then a frequency that works on every axis: n cells along the bad axis, n a valid
-     * count near the present one, such that the other axis gets a valid count too. */
-    const char *why;
-    char whybuf[96];
-    const uint32_t maxn = CN_MAX_PERIOD / step * step;
-    double c = cells[bad];
-    if (c > (double)CN_MAX_PERIOD)
-        why = "more than the period limit of 16777216 (2^24) cells";
-    else if (round(c) < 1.0 && fabs(c - 1.0) > TILE_TOLERANCE)
-        why = "less than one cell";
-    else if (fabs(c - round(c)) > TILE_TOLERANCE * c)
-        why = "not a whole number";
-    else {
-        snprintf(whybuf, sizeof whybuf, "not a multiple of %lu, as simplex noise in %dD needs",
-                 (unsigned long)step, dims);
-        why = whybuf;
-    }
-    if (k)
-        snprintf(freq_name, sizeof freq_name, "frequency=");
-    else
-        snprintf(freq_name, sizeof freq_name, "--frequency ");
-    double n0 = round(c / step) * step;
-    if (n0 < step)
-        n0 = step;
-    if (n0 > maxn)
-        n0 = maxn;
-    double found = 0, found_n = 0;
-    for (int t = 0; t < 8192 && !found; t++) {
-        /* n0, n0 + step, n0 - step, n0 + 2 step, ... */
-        double n = n0 + (double)((t + 1) / 2) * step * (t % 2 ? 1 : -1);
-        if (n < step || n > maxn)
-            continue;
-        double f = n / (size[bad] * af[bad]);
-        int ok = f > 0 && isfinite(f);
-        for (int a = 0; a < naxes && ok; a++) {
-            uint32_t dummy;
-            ok = whole_cells(size[a] * f * af[a], step, &dummy);
-        }
-        if (ok) {
-            found = f;
-            found_n = n;
-        }
-    }
-    char head[256];
-    snprintf(head, sizeof head, "--tile:%s along %c, %lu pixels * frequency %s * axis-frequency %s = %.12g cell%s is %s",
-             pre, axis_name_of(bad), (unsigned long)(bad ? height : width), cli_fmt_real(s->cfg.frequency, fa, sizeof fa),
-             cli_fmt_real(af[bad], fb, sizeof fb), c, c == 1.0 ? "" : "s", why);
-    if (found > 0) {
-        char fs[40];
-        cli_fmt_real(found, fs, sizeof fs);
-        if (naxes == 2) {
-            double other = size[1 - bad] * found * af[1 - bad];
-            cli_error(prog, "%s; e.g. %s%s%s%s gives %.0f cells along %c and %.0f along %c", head, freq_name, fs,
-                      k ? " in this --layer" : "", "", found_n, axis_name_of(bad), round(other), axis_name_of(1 - bad));
-        } else {
-            cli_error(prog, "%s; e.g. %s%s%s gives %.0f cells", head, freq_name, fs, k ? " in this --layer" : "",
-                      found_n);
-        }
-    } else {
-        char fs[40];
-        cli_fmt_real(n0 / (size[bad] * af[bad]), fs, sizeof fs);
+    if (ext && !known) {
         cli_error(prog,
-                  "%s; no frequency near it tiles both axes: change --size or --axis-frequency (%s%s gives %.0f "
-                  "cells along %c)",
-                  head, freq_name, fs, n0, axis_name_of(bad));
+                  "cannot tell the format of %s from its extension: give --format (png, png16, rgb, r16, f32, pfm, "
+                  "npy, normal) or name it .png, .r16, .f32, .pfm or .npy",
+                  cli_quote(output, q, sizeof q));
+        return -1;
     }
-    return -1;
-}
-
-/*
- * The largest coordinate of each axis times frequency * axis-frequency, rotated, offset and
- * multiplied by the last octave's lacunarity^i, must stay finite, else the noise is NaN.
- * Returns 1 if it does not.
- */
-static int coords_overflow(const cli_spec *s, int dims, const double maxp[4])
-{
-    double sc[4], mult = 1.0;
-    for (int i = 1; i < cn_config_octaves(&s->cfg); i++)
-        mult *= s->cfg.lacunarity;
-    for (int a = 0; a < dims; a++) {
-        double af = a < s->n_axis_frequency ? s->axis_frequency[a] : 1.0;
-        sc[a] = maxp[a] * s->cfg.frequency * af;
-        if (!isfinite(sc[a]))
-            return 1;
+    if (!ext || strcasecmp(ext, "png") == 0) {
+        *out = want_colour ? F_RGB : F_PNG;
+        return 0;
     }
-    for (int a = 0; a < dims; a++) {
-        double q = 0;
-        for (int b = 0; b < dims; b++) /* a 2D/3D rotation has entries of at most 1 */
-            q += sc[b] * (s->n_rotate == 16 ? fabs(s->rotate[a * 4 + b]) : s->n_rotate ? 1.0 : a == b);
-        q += a < s->n_offset ? fabs(s->offset[a]) : 0.0;
-        if (!isfinite(q * mult))
-            return 1;
-    }
-    return 0;
+    for (int f = 0; f < F_COUNT; f++)
+        if (strcasecmp(ext, fmt_ext[f]) == 0) {
+            *out = (rfmt)f;
+            return 0;
+        }
+    return -1; /* not reached */
 }
 
 int cli_cmd_render(int argc, char **argv)
@@ -376,6 +539,16 @@ int cli_cmd_render(int argc, char **argv)
         {"z", 0, 1, OPT_Z},
         {"w", 0, 1, OPT_W},
         {"tile", 0, 0, OPT_TILE},
+        {"format", 0, 1, OPT_FORMAT},
+        {"ramp", 0, 1, OPT_RAMP},
+        {"normalize", 0, 1, OPT_NORMALIZE},
+        {"shade", 0, 0, OPT_SHADE},
+        {"light-azimuth", 0, 1, OPT_AZIMUTH},
+        {"light-elevation", 0, 1, OPT_ELEVATION},
+        {"relief", 0, 1, OPT_RELIEF},
+        {"normal-strength", 0, 1, OPT_STRENGTH},
+        {"threads", 0, 1, OPT_THREADS},
+        {"quiet", 0, 0, OPT_QUIET},
         {NULL, 0, 0, 0},
     };
     cli_noise_opts o;
@@ -385,8 +558,12 @@ int cli_cmd_render(int argc, char **argv)
     o.dims_set = 1;
     uint32_t width = DEFAULT_SIZE, height = DEFAULT_SIZE;
     const char *output = DEFAULT_OUTPUT;
-    const char *z_text = NULL, *w_text = NULL;
-    int tile = 0;
+    const char *z_text = NULL, *w_text = NULL, *fmt_text = NULL, *ramp_text = NULL, *norm_text = NULL;
+    int tile = 0, shade = 0, quiet = 0, threads = 0;
+    double azimuth = CLI_LIGHT_AZIMUTH, elevation = CLI_LIGHT_ELEVATION;
+    double relief = DEFAULT_RELIEF, strength = DEFAULT_STRENGTH;
+    int azimuth_set = 0, elevation_set = 0, relief_set = 0, strength_set = 0;
+    char q[128];
 
     cli_args a = {prog, argc, argv, 1, 0};
     const char *value;
@@ -418,6 +595,45 @@ int cli_cmd_render(int argc, char **argv)
         case OPT_TILE:
             tile = 1;
             break;
+        case OPT_FORMAT:
+            fmt_text = value;
+            break;
+        case OPT_RAMP:
+            ramp_text = value;
+            break;
+        case OPT_NORMALIZE:
+            norm_text = value;
+            break;
+        case OPT_SHADE:
+            shade = 1;
+            break;
+        case OPT_AZIMUTH:
+            if (cli_opt_finite(prog, "--light-azimuth", value, &azimuth) != 0)
+                return CLI_EXIT_USAGE;
+            azimuth_set = 1;
+            break;
+        case OPT_ELEVATION:
+            if (cli_opt_interval(prog, "--light-elevation", value, 0.0, 1, 90.0, &elevation) != 0)
+                return CLI_EXIT_USAGE;
+            elevation_set = 1;
+            break;
+        case OPT_RELIEF:
+            if (cli_opt_positive(prog, "--relief", value, &relief) != 0)
+                return CLI_EXIT_USAGE;
+            relief_set = 1;
+            break;
+        case OPT_STRENGTH:
+            if (cli_opt_positive(prog, "--normal-strength", value, &strength) != 0)
+                return CLI_EXIT_USAGE;
+            strength_set = 1;
+            break;
+        case OPT_THREADS:
+            if (cli_opt_threads(prog, "--threads", value, &threads) != 0)
+                return CLI_EXIT_USAGE;
+            break;
+        case OPT_QUIET:
+            quiet = 1;
+            break;
         default:
             if (cli_noise_option(prog, &o, id, value) != 0)
                 return CLI_EXIT_USAGE;
@@ -427,9 +643,78 @@ int cli_cmd_render(int argc, char **argv)
     /* Everything is validated here, before any file is touched. */
     render_job jb;
     memset(&jb, 0, sizeof jb);
-    jb.use_float = o.use_float;
     jb.width = width;
     jb.height = height;
+    jb.shade = shade;
+    jb.quiet = quiet;
+    jb.threads = threads;
+    if (choose_format(fmt_text, output, ramp_text != NULL, &jb.fmt) != 0)
+        return CLI_EXIT_USAGE;
+    if (ramp_text && jb.fmt != F_RGB) {
+        cli_error(prog, "--ramp colours an rgb image; the format here is %s (give --format rgb)", fmt_name[jb.fmt]);
+        return CLI_EXIT_USAGE;
+    }
+    if (shade && jb.fmt != F_PNG && jb.fmt != F_RGB) {
+        cli_error(prog, "--shade makes a png (the shade alone) or an rgb image (shaded colours), not %s",
+                  fmt_name[jb.fmt]);
+        return CLI_EXIT_USAGE;
+    }
+    if (!shade && (azimuth_set || elevation_set || relief_set)) {
+        cli_error(prog, "%s needs --shade", azimuth_set ? "--light-azimuth" : elevation_set ? "--light-elevation" : "--relief");
+        return CLI_EXIT_USAGE;
+    }
+    if (strength_set && jb.fmt != F_NORMAL) {
+        cli_error(prog, "--normal-strength needs --format normal (the format here is %s)", fmt_name[jb.fmt]);
+        return CLI_EXIT_USAGE;
+    }
+    if (norm_text) {
+        if (strcmp(norm_text, "minmax") == 0) {
+            jb.minmax = 1;
+        } else if (strcmp(norm_text, "range") != 0) {
+            /* LO,HI: two finite numbers, LO < HI */
+            const char *comma = strchr(norm_text, ',');
+            char lo_text[64];
+            double lo, hi;
+            size_t len = comma ? (size_t)(comma - norm_text) : 0;
+            int ok = comma && len < sizeof lo_text;
+            if (ok) {
+                memcpy(lo_text, norm_text, len);
+                lo_text[len] = '\0';
+                ok = cli_parse_double(lo_text, 1, &lo) == CLI_NUM_OK &&
+                     cli_parse_double(comma + 1, 1, &hi) == CLI_NUM_OK && lo < hi &&
+                     isfinite((hi - lo) / 2) && isfinite((lo + hi) / 2);
+            }
+            if (!ok) {
+                cli_error(prog, "--normalize: %s is not range, minmax, nor LO,HI (two finite numbers, LO < HI)",
+                          cli_quote(norm_text, q, sizeof q));
+                return CLI_EXIT_USAGE;
+            }
+            jb.fixed = 1;
+            jb.mid = lo / 2 + hi / 2;
+            jb.half = hi / 2 - lo / 2;
+        }
+        if (is_raw_values(jb.fmt)) {
+            cli_error(prog, "--normalize: %s files hold the noise values as they are; normalisation applies to png, "
+                            "png16, rgb, r16 and normal",
+                      fmt_name[jb.fmt]);
+            return CLI_EXIT_USAGE;
+        }
+    }
+    if (jb.fmt == F_RGB) {
+        char why[256];
+        if (cli_ramp_parse(ramp_text ? ramp_text : DEFAULT_RAMP, &jb.ramp, why, sizeof why) != 0) {
+            cli_error(prog, "--ramp: %s", why);
+            return CLI_EXIT_USAGE;
+        }
+    }
+    if (shade)
+        cli_light_init(&jb.light, azimuth, elevation); /* both checked by the option parsers */
+    char err[256];
+    if (cn_image_check_size(fmt_writer[jb.fmt], width, height, 0, NULL, err, sizeof err) != 0) {
+        cli_error(prog, "--size: %s", err);
+        return CLI_EXIT_USAGE;
+    }
+
     int dims = o.dims;
     if (z_text) {
         if (dims < 3) {
@@ -437,7 +722,7 @@ int cli_cmd_render(int argc, char **argv)
             return CLI_EXIT_USAGE;
         }
         if (cli_opt_finite(prog, "--z", z_text, &jb.z) != 0 ||
-            (jb.use_float && cli_opt_finitef(prog, "--z", z_text, &jb.zf) != 0))
+            (o.use_float && cli_opt_finitef(prog, "--z", z_text, &jb.zf) != 0))
             return CLI_EXIT_USAGE;
     }
     if (w_text) {
@@ -446,36 +731,29 @@ int cli_cmd_render(int argc, char **argv)
             return CLI_EXIT_USAGE;
         }
         if (cli_opt_finite(prog, "--w", w_text, &jb.w) != 0 ||
-            (jb.use_float && cli_opt_finitef(prog, "--w", w_text, &jb.wf) != 0))
+            (o.use_float && cli_opt_finitef(prog, "--w", w_text, &jb.wf) != 0))
             return CLI_EXIT_USAGE;
     }
     if (cli_noise_finish(prog, &o) != 0)
         return CLI_EXIT_USAGE;
     for (int k = 0; tile && k < o.nspec; k++)
-        if (tile_layer(&o.spec[k], k, dims, width, height) != 0)
+        if (cli_tile_layer(prog, &o.spec[k], k, dims, width, height) != 0)
             return CLI_EXIT_USAGE;
-    /* The largest coordinates times the frequency must stay finite (else the noise is NaN). */
-    const double maxp[4] = {(double)width - 0.5, (double)height - 0.5, fabs(jb.z), fabs(jb.w)};
-    for (int k = 0; k < o.nspec; k++)
-        if (coords_overflow(&o.spec[k], dims, maxp)) {
-            char fs[40], lb[32] = "--frequency";
-            if (k)
-                snprintf(lb, sizeof lb, "--layer %d: frequency", k);
-            cli_error(prog,
-                      "%s: %s is too large: coordinates times the frequency overflow (with the axis frequencies, "
-                      "offsets, rotation and octaves)",
-                      lb, cli_fmt_real(o.spec[k].cfg.frequency, fs, sizeof fs));
-            return CLI_EXIT_USAGE;
-        }
-    if (cli_noise_range(&o, &jb.mid, &jb.half) != 0) {
-        cli_error(prog, "--amplitude, --bias, --weight: the range of values is too large to map to gray levels");
+    /* The largest coordinates (the halo included) times the frequency must stay finite. */
+    const double maxp[4] = {(double)width + 0.5, (double)height + 0.5, fabs(jb.z), fabs(jb.w)};
+    if (cli_check_coords(prog, &o, dims, maxp) != 0)
         return CLI_EXIT_USAGE;
-    }
     char why[512];
     if (cli_noise_build(&o, dims, &jb.gen, why, sizeof why) != 0) {
         cli_error(prog, "%s", why);
         return CLI_EXIT_USAGE;
     }
+    if (!is_raw_values(jb.fmt) && !jb.minmax && !jb.fixed && cli_field_range(&jb.gen, &jb.mid, &jb.half) != 0) {
+        cli_built_free(&jb.gen);
+        cli_error(prog, "--amplitude, --bias, --weight: the range of values is too large to map to gray levels");
+        return CLI_EXIT_USAGE;
+    }
+    jb.k = (jb.fmt == F_NORMAL ? strength : relief) / o.spec[0].cfg.frequency;
     int rc = render(&jb, output);
     cli_built_free(&jb.gen);
     return rc;

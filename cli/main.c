@@ -20,8 +20,11 @@ static const char usage_text[] =
     "Coherent noise (Perlin, simplex, value) from the command line.\n"
     "\n"
     "Commands:\n"
+    "  map       write a coloured, shaded terrain map of a fractal world (map.png)\n"
+    "  render    write a 2D slice of noise: PNG (8/16-bit gray, colour ramp, hillshade,\n"
+    "            normal map), raw 16-bit or float heightmap, PFM or NumPy .npy\n"
     "  sample    read points from standard input, print the noise value at each\n"
-    "  render    write a grayscale PNG of a 2D slice of noise\n"
+    "  info      print the version, instruction sets and thread count\n"
     "\n"
     "Options:\n"
     "  -h, --help     show this help; 'cnoise <command> --help' describes a command\n"
@@ -71,6 +74,10 @@ int main(int argc, char **argv)
         rc = cli_cmd_sample(argc - 1, argv + 1);
     } else if (strcmp(cmd, "render") == 0) {
         rc = cli_cmd_render(argc - 1, argv + 1);
+    } else if (strcmp(cmd, "map") == 0) {
+        rc = cli_cmd_map(argc - 1, argv + 1);
+    } else if (strcmp(cmd, "info") == 0) {
+        rc = cli_cmd_info(argc - 1, argv + 1);
     } else if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "--version") == 0) {
         if (argc > 2) {
             char q[128];
@@ -87,7 +94,7 @@ int main(int argc, char **argv)
         if (cmd[0] == '-')
             fprintf(stderr, "cnoise: unknown option %s (see 'cnoise --help')\n", cli_quote(cmd, q, sizeof q));
         else
-            fprintf(stderr, "cnoise: unknown command %s (commands: sample, render; see 'cnoise --help')\n",
+            fprintf(stderr, "cnoise: unknown command %s (commands: map, render, sample, info; see 'cnoise --help')\n",
                     cli_quote(cmd, q, sizeof q));
         return CLI_EXIT_USAGE;
     }

@@ -123,7 +123,7 @@ for cmd in sample render; do
     check "$cmd -h equals --help" [ "$rc" -eq 0 -a "$out" = "$h" ]
 done
 run render --help
-for text in 'default 512x512' '1..65535' '268435456' 'default noise.png' '0.015625' 'clamped' '--output' '--size' '--z' '--w'; do
+for text in 'default 512x512' '1..1048576' '17179869184' 'default noise.png' '0.015625' 'clamped' '--output' '--size' '--z' '--w'; do
     check "render --help mentions '$text'" grep -q -- "$text" "$T/stdout"
 done
 
@@ -435,15 +435,17 @@ for args in "--noise value" "--noise simplex --dims 3 --z 2.5" "--noise perlin -
     check "render $args header" [ "$(png_header v.png)" = "40 30 8 0" ]
 done
 
-# Pixel (i, j) is the noise at (i + 0.5, j + 0.5) mapped by round((v + 1) / 2 * 255), clamped.
+# Pixel (i, j) is the noise at (i + 0.5, j + 0.5) mapped by round((v / half + 1) / 2 * 255), clamped,
+# where [-half, half] is the documented range: 1, or 1.0363538112118029 for classic Perlin 2D/3D.
 if [ $HAVE_PY -eq 1 ]; then
-    # Each case: render options | the same noise as sample options | extra coordinates | 1 if float.
+    # Each case: render options | the same noise as sample options | extra coordinates | 1 if float
+    # | half.
     for case in "--noise simplex --dims 3 --z 2.5 --frequency 0.3|--noise simplex --dims 3 --frequency 0.3| 2.5|0" \
-                "--classic --frequency 0.21|--classic --dims 2 --frequency 0.21||0" \
+                "--classic --frequency 0.21|--classic --dims 2 --frequency 0.21||0|1.0363538112118029" \
                 "--noise value --seed 9 --frequency 0.7 --precision float|--noise value --seed 9 --frequency 0.7 --precision float --dims 2||1" \
                 "--dims 4 --z -1.25 --w 3 --frequency 0.4|--dims 4 --frequency 0.4| -1.25 3|0" \
                 "--classic --noise simplex --dims 4 --w 7 --frequency 0.05|--classic --noise simplex --dims 4 --frequency 0.05| 0 7|0"; do
-        IFS='|' read -r rargs sargs extra isfloat <<<"$case"
+        IFS='|' read -r rargs sargs extra isfloat half <<<"$case"
         # shellcheck disable=SC2086
         run render --size 5x4 -o px.png $rargs
         png_pixels px.png >"$T/pix" 2>/dev/null
@@ -453,12 +455,13 @@ if [ $HAVE_PY -eq 1 ]; then
         python3 -c '
 import math, struct, sys
 vals = [float(v) for v in open(sys.argv[1]).read().split()]
+h = float(sys.argv[3])
 if sys.argv[2] == "1":  # the exact float value behind its 9-digit text
     vals = [struct.unpack("f", struct.pack("f", v))[0] for v in vals]
 assert len(vals) == 20
 for j in range(4):
-    print(" ".join(str(min(255, max(0, int(math.floor((v + 1) / 2 * 255 + 0.5))))) for v in vals[j * 5:(j + 1) * 5]))
-' "$T/stdout" "$isfloat" >"$T/want" 2>/dev/null
+    print(" ".join(str(min(255, max(0, int(math.floor((v / h + 1) / 2 * 255 + 0.5))))) for v in vals[j * 5:(j + 1) * 5]))
+' "$T/stdout" "$isfloat" "${half:-1}" >"$T/want" 2>/dev/null
         check "render pixels equal sample values ($rargs)" same_nonempty "$T/pix" "$T/want"
     done
     run render --dims 1 --size 16x5 -o stripes.png
@@ -470,14 +473,14 @@ fi
 
 # Bad sizes: exit 2, message naming --size, no file created.
 mkdir "$T/bad" && cd "$T/bad" || exit 1
-for s in 0x5 5x0 0x0 -5x5 5x-5 5x x5 x 65536x1 1x65536 100000x100000 16384x16385 65535x65535 \
+for s in 0x5 5x0 0x0 -5x5 5x-5 5x x5 x 1048577x1 1x1048577 1048576x1048576 131072x131073 200000x200000 \
          abcxdef 5x5x5 5X5 ' 5x5' '5x5 ' '+5x5' '' 99999999999999999999999x1; do
     run render --size "$s"
     expect_err "bad size '$s'" 2 "--size: '$s'"
     check "bad size '$s' creates no file" [ -z "$(ls -A)" ]
 done
-run render --size 16384x16385;  expect_err "pixel limit named" 2 "268435456"
-run render --size 65536x1;      expect_err "side limit named" 2 "65535"
+run render --size 131072x131073; expect_err "pixel limit named" 2 "17179869184"
+run render --size 1048577x1;    expect_err "side limit named" 2 "1048576"
 run render --size 0x5;          expect_err "zero side named" 2 "at least 1"
 run render --size 5x;           expect_err "malformed size named" 2 "WIDTHxHEIGHT"
 

@@ -656,7 +656,8 @@ if [ $HAVE_PY -eq 1 ]; then
     done
 
     # Gray mapping: pixel = round(t * 255), t = ((v - mid) / half + 1) / 2, clamped; [mid - half,
-    # mid + half] is the documented range. Each case: render options | sample options | mid half.
+    # mid + half] is the documented range (cn_noise_range; classic Perlin 3D: +-1.0363538112118029).
+    # Each case: render options | sample options | mid half.
     for case in "--fractal turbulence --seed 3|--fractal turbulence --seed 3|0.5 0.5" \
                 "--fractal ridged --amplitude 2 --bias 1|--fractal ridged --amplitude 2 --bias 1|2 1" \
                 "--noise simplex --amplitude -0.5 --bias 0.25|--noise simplex --amplitude -0.5 --bias 0.25|0.25 0.5" \
@@ -664,7 +665,7 @@ if [ $HAVE_PY -eq 1 ]; then
                 "--layer seed=3;weight=0.5|--layer seed=3;weight=0.5|0 1.5" \
                 "--weight -2 --layer fractal=ridged;bias=1;weight=0.5|--weight -2 --layer fractal=ridged;bias=1;weight=0.5|0.75 2.25" \
                 "--amplitude 0 --bias 0.5|--amplitude 0 --bias 0.5|0.5 0" \
-                "--classic --dims 3 --z 0.5|--classic --dims 3|0 1"; do
+                "--classic --dims 3 --z 0.5|--classic --dims 3|0 1.0363538112118029"; do
         IFS='|' read -r rargs sargs range <<<"$case"
         extra=; case $rargs in *--z*) extra=' 0.5' ;; esac
         # shellcheck disable=SC2086

@@ -1,0 +1,90 @@
+/*
+ * cmd_info.c -- "cnoise info": version, instruction sets (compiled, supported, in use) and the
+ * thread count, one "key: value" line each.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "args.h"
+#include "cnoise.h"
+
+static const char *const prog = "cnoise info";
+
+static const char help_text[] =
+    "Usage: cnoise info [options]\n"
+    "\n"
+    "Prints what this build of cnoise can do on this machine, one 'key: value' line each:\n"
+    "  version:    the library version\n"
+    "  compiled:   the instruction sets this build contains code for\n"
+    "  supported:  those of them this CPU and operating system can run\n"
+    "  active:     the one batch evaluation (render, map, ...) uses now: the best supported\n"
+    "              one at or below the cap\n"
+    "  cap:        the cap set by the environment variable CNOISE_ISA (scalar, sse2, avx2,\n"
+    "              avx512, neon), or 'none' (an unknown name is ignored, and says so)\n"
+    "  cores:      online CPU cores: the number of threads --threads 0 (the default) starts\n"
+    "\n"
+    "Every instruction set gives the same bits (see README); the cap is for testing and for\n"
+    "comparing speed, e.g. CNOISE_ISA=sse2 cnoise render ...\n"
+    "\n"
+    "Options:\n"
+    "  -h, --help         show this help\n"
+    "\n"
+    "Exit status: 0 success, 2 usage error.\n";
+
+/* The instruction sets for which pred(isa) holds, separated by spaces ("none" if none). */
+static void list(const char *key, int (*pred)(cn_isa))
+{
+    int any = 0;
+    printf("%s:", key);
+    for (int i = 0; i < CN_ISA_COUNT; i++)
+        if (pred((cn_isa)i)) {
+            printf(" %s", cn_isa_name((cn_isa)i));
+            any = 1;
+        }
+    printf("%s\n", any ? "" : " none");
+}
+
+int cli_cmd_info(int argc, char **argv)
+{
+    static const cli_option opts[] = {
+        {"help", 'h', 0, CLI_OPT_HELP},
+        {NULL, 0, 0, 0},
+    };
+    cli_args a = {prog, argc, argv, 1, 0};
+    const char *value;
+    int id;
+    while ((id = cli_next(&a, opts, &value)) != CLI_END) {
+        if (id == CLI_ERROR)
+            return CLI_EXIT_USAGE;
+        if (id == CLI_OPT_HELP) {
+            fputs(help_text, stdout);
+            return CLI_EXIT_OK;
+        }
+    }
+    printf("version: %s\n", cn_version());
+    list("compiled", cn_isa_compiled);
+    list("supported", cn_isa_supported);
+    printf("active: %s\n", cn_isa_name(cn_isa_active()));
+    const char *cap = getenv("CNOISE_ISA");
+    int known = 0;
+    for (int i = 0; cap && i < CN_ISA_COUNT; i++)
+        if (strcmp(cap, cn_isa_name((cn_isa)i)) == 0)
+            known = 1;
+    char q[128];
+    if (known)
+        printf("cap: %s (CNOISE_ISA)\n", cap);
+    else if (cap)
+        printf("cap: none (CNOISE_ISA=%s is not an instruction set name and is ignored)\n",
+               cli_quote(cap, q, sizeof q));
+    else
+        printf("cap: none\n");
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1)
+        n = 1;
+    printf("cores: %ld\n", n > CN_MAX_THREADS ? (long)CN_MAX_THREADS : n);
+    return CLI_EXIT_OK;
+}

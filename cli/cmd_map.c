@@ -1,0 +1,370 @@
+/*
+ * cmd_map.c -- "cnoise map": a coloured, shaded-relief terrain map of a fractal world.
+ *
+ * Height: fBm of 2D noise (cnoise's fractal sum, in [-1, 1]). Colour: the ramp, with the sea
+ * level at its middle. Relief: Lambert hillshading of the land under a distant light. The map
+ * is computed in strips with the batch engine and streamed to an RGB PNG, like "cnoise render".
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "args.h"
+#include "cn_image.h"
+#include "cnoise.h"
+#include "field.h"
+#include "guard.h"
+#include "progress.h"
+#include "ramp.h"
+#include "shade.h"
+
+static const char *const prog = "cnoise map";
+
+/* The default world, also quoted in the help text. */
+#define DEFAULT_OUTPUT "map.png"
+#define DEFAULT_WIDTH 1024u
+#define DEFAULT_HEIGHT 512u
+#define DEFAULT_SEED 8u
+#define DEFAULT_SCALE 256.0
+#define DEFAULT_OCTAVES 9
+#define DEFAULT_GAIN 0.45
+#define DEFAULT_SEA 0.0
+#define DEFAULT_RELIEF 0.5
+#define DEFAULT_RAMP "terrain"
+#define SEA_SHADE 0.1 /* how much of the seabed's relief shows through the water */
+
+static const char help_text[] =
+    "Usage: cnoise map [options]\n"
+    "\n"
+    "Writes a colour terrain map of a fractal world as an RGB PNG and prints where it went.\n"
+    "With no options: a 1024x512 world (seed 8) written to map.png.\n"
+    "\n"
+    "The world: the height of pixel (i, j) is fBm of 2D noise at (i + 0.5, j + 0.5) times\n"
+    "--frequency, a value v in [-1, 1] (the same value 'cnoise sample --dims 2 --fractal fbm'\n"
+    "prints with the same options). Heights below --sea-level are sea. Colours come from the\n"
+    "ramp with the coast at its middle: a sea pixel takes the colour at\n"
+    "0.5 * (v + 1) / (sea + 1) (the deepest possible sea, -1, at 0), a land pixel the colour at\n"
+    "0.5 + 0.5 * (v - sea) / (1 - sea) (the highest possible peak, 1, at 1). Land is\n"
+    "hillshaded by a distant light (Lambert's law on the gradient of v, taken over the four\n"
+    "neighbouring pixels): its colour is multiplied by 0.4 + 0.6 * I / sin(elevation), 1 on\n"
+    "flat ground; the sea is flat, with a tenth of the seabed's relief showing through.\n"
+    "\n"
+    "Options:\n"
+    "  --seed N           whole number 0..18446744073709551615 (default 8)\n"
+    "  --size WxH         map size (default 1024x512): each side 1..1048576 (2^20), W*H at\n"
+    "                     most 2^34 pixels\n"
+    "  --scale S          size of the largest features in pixels: one lattice cell of the\n"
+    "                     first octave, i.e. --frequency 1/S (finite, > 0; default 256)\n"
+    "  --frequency F      the same as --scale 1/F (finite, > 0; default 1/256); the last of\n"
+    "                     --scale and --frequency wins\n"
+    "  --noise NAME       perlin (default), simplex or value\n"
+    "  --octaves N        whole number 1..32 (default 9): detail\n"
+    "  --lacunarity L     finite number in [1, 64] (default 2); a whole number with --tile\n"
+    "  --gain G           finite number in (0, 4] (default 0.45): roughness\n"
+    "  --sea-level L      finite number in [-1, 1] (default 0): heights below it are sea\n"
+    "  --ramp R           colour ramp (default terrain), the coast at 0.5: a preset or stops\n"
+    "                     'POS:#RRGGBB,...' (positions from 0 to 1, increasing). Presets:\n"
+    "                       terrain  deep sea, shallows, beach, green lowland, hills, rock, snow\n"
+    "                       land     green lowland, brown hills, grey rock, snow (no sea)\n"
+    "                       ocean    abyss to shallow water\n"
+    "                       heat     black, red, orange, yellow, white\n"
+    "                       dusk     violet, blue, teal, green, yellow (perceptually ordered)\n"
+    "                       gray     black to white\n"
+    "  --light-azimuth A  direction the light comes from, degrees clockwise from the top of\n"
+    "                     the map (finite; default 315: the top left)\n"
+    "  --light-elevation E  height of the light above the horizon, degrees in (0, 90]\n"
+    "                     (default 45); lower is more dramatic\n"
+    "  --relief R         vertical exaggeration (finite, > 0; default 0.5): the heights -1..1\n"
+    "                     span 2 * R lattice cells, i.e. 2 * R * S pixels\n"
+    "  --tile             make the map tile seamlessly (wrap around left-right and top-bottom):\n"
+    "                     W and H times the frequency must be whole numbers of cells, and\n"
+    "                     --lacunarity a whole number; an error suggests a frequency\n"
+    "  --threads N        threads for the noise, 0..256 (default 0: one per core)\n"
+    "  --quiet            no progress bar and no \"wrote\" line\n"
+    "  -o, --output FILE  output PNG (default map.png); the same safe replacement as render:\n"
+    "                     a temporary file in the same directory, renamed into place when\n"
+    "                     complete, removed on any failure or on SIGINT/SIGTERM/SIGHUP/SIGPIPE\n"
+    "  -h, --help         show this help\n"
+    "\n"
+    "On success prints \"wrote FILE (WxH)\". A progress bar with rate and time left is shown\n"
+    "on stderr when that is a terminal (never into a pipe or file).\n"
+    "\n"
+    "Exit status: 0 success, 1 the file could not be written, 2 usage error.\n";
+
+enum {
+    OPT_SIZE = 1,
+    OPT_OUTPUT,
+    OPT_SCALE,
+    OPT_SEA,
+    OPT_RAMP,
+    OPT_AZIMUTH,
+    OPT_ELEVATION,
+    OPT_RELIEF,
+    OPT_TILE,
+    OPT_THREADS,
+    OPT_QUIET
+};
+
+typedef struct map_job {
+    cli_built gen;
+    cli_field field;
+    cli_ramp ramp;
+    cli_light light;
+    double sea, k; /* sea level; gradient scale: pixels of height per unit of v */
+    uint32_t width, height;
+    int threads, quiet;
+    uint64_t clipped;
+} map_job;
+
+/* Ramp position of a height (see the help text). */
+static double position(map_job *jb, double v)
+{
+    if (v < -1.0 || v > 1.0) {
+        jb->clipped++;
+        v = v < -1.0 ? -1.0 : 1.0;
+    }
+    const double s = jb->sea;
+    if (v < s)
+        return 0.5 * (v + 1.0) / (s + 1.0);
+    if (s >= 1.0)
+        return 1.0;
+    return 0.5 + 0.5 * (v - s) / (1.0 - s);
+}
+
+/* Colours rows [0, nrows) of a strip; vals has a one-pixel halo (ncols = W + 2). */
+static void colour(map_job *jb, const double *vals, size_t ncols, uint32_t nrows, uint8_t *out)
+{
+    const uint32_t W = jb->width;
+    for (uint32_t r = 0; r < nrows; r++) {
+        const double *above = vals + (size_t)r * ncols, *mid = above + ncols, *below = mid + ncols;
+        uint8_t *o = out + (size_t)r * W * 3;
+        for (uint32_t c = 0; c < W; c++) {
+            double v = mid[c + 1], gx, gy, rgb[3];
+            cli_gradient(above, mid, below, c, jb->k, &gx, &gy);
+            double f = cli_shade_factor(&jb->light, gx, gy);
+            if (v < jb->sea)
+                f = 1.0 + (f - 1.0) * SEA_SHADE;
+            cli_ramp_eval(&jb->ramp, position(jb, v), rgb);
+            for (int ch = 0; ch < 3; ch++)
+                o[3 * c + ch] = cli_ramp_byte(rgb[ch] * f);
+        }
+    }
+}
+
+static int draw(map_job *jb, const char *output)
+{
+    char err[1024];
+    const uint32_t W = jb->width, H = jb->height;
+    const size_t ncols = (size_t)W + 2;
+    uint32_t strip = (uint32_t)(CLI_STRIP_PIXELS / ncols);
+    if (strip < 1)
+        strip = 1;
+    if (strip > H)
+        strip = H;
+    double *vals = (double *)malloc(ncols * ((size_t)strip + 2) * sizeof *vals);
+    uint8_t *buf = (uint8_t *)malloc((size_t)W * strip * 3);
+    if (!vals || !buf) {
+        free(vals);
+        free(buf);
+        cli_error(prog, "out of memory");
+        return CLI_EXIT_FAILURE;
+    }
+    cli_field_init(&jb->field, &jb->gen, jb->threads, 0.0, 0.0, 0.0f, 0.0f);
+
+    cli_guard_block();
+    cn_image_writer *img;
+    if (cn_image_begin(&img, output, CN_IMAGE_PNG_RGB, W, H, 0, err, sizeof err) != 0) {
+        cli_guard_unblock();
+        cli_error(prog, "%s", err);
+        free(vals);
+        free(buf);
+        return CLI_EXIT_FAILURE;
+    }
+    int guard = cli_guard_add(cn_image_temp_path(img));
+    cli_guard_unblock();
+
+    cli_progress bar;
+    cli_progress_begin(&bar, prog, "px", (uint64_t)W * H, jb->quiet);
+    int rc = CLI_EXIT_OK;
+    for (uint32_t j0 = 0; j0 < H; j0 += strip) {
+        uint32_t n = H - j0 < strip ? H - j0 : strip;
+        const size_t nr = (size_t)n + 2;
+        if (cli_field_eval(&jb->field, -0.5, (double)j0 - 0.5, ncols, nr, vals, err, sizeof err) != 0) {
+            rc = CLI_EXIT_FAILURE;
+            break;
+        }
+        for (size_t i = 0; i < ncols * nr; i++)
+            if (isnan(vals[i])) {
+                snprintf(err, sizeof err, "the noise is NaN near row %lu: coordinates times --frequency overflow",
+                         (unsigned long)(j0 + i / ncols));
+                rc = CLI_EXIT_FAILURE;
+                break;
+            }
+        if (rc != CLI_EXIT_OK)
+            break;
+        colour(jb, vals, ncols, n, buf);
+        if (cn_image_write_u8(img, buf, n, (size_t)W * 3, err, sizeof err) != 0) {
+            rc = CLI_EXIT_FAILURE;
+            break;
+        }
+        cli_progress_update(&bar, (uint64_t)W * (j0 + n));
+    }
+    cli_progress_end(&bar);
+    cli_field_free(&jb->field);
+    free(vals);
+    free(buf);
+    if (rc != CLI_EXIT_OK) {
+        cn_image_abort(img);
+        cli_error(prog, "%s", err);
+    } else if (cn_image_commit(img, err, sizeof err) != 0) {
+        cli_error(prog, "%s", err);
+        rc = CLI_EXIT_FAILURE;
+    }
+    cli_guard_remove(guard);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    if (jb->clipped)
+        fprintf(stderr, "%s: note: %llu heights were outside [-1, 1] and were clipped to it\n", prog,
+                (unsigned long long)jb->clipped);
+    if (!jb->quiet)
+        printf("wrote %s (%lux%lu)\n", output, (unsigned long)W, (unsigned long)H);
+    return CLI_EXIT_OK;
+}
+
+int cli_cmd_map(int argc, char **argv)
+{
+    static const cli_option opts[] = {
+        {"seed", 0, 1, CLI_OPT_SEED},
+        {"noise", 0, 1, CLI_OPT_NOISE},
+        {"frequency", 0, 1, CLI_OPT_FREQUENCY},
+        {"octaves", 0, 1, CLI_OPT_OCTAVES},
+        {"lacunarity", 0, 1, CLI_OPT_LACUNARITY},
+        {"gain", 0, 1, CLI_OPT_GAIN},
+        {"help", 'h', 0, CLI_OPT_HELP},
+        {"size", 0, 1, OPT_SIZE},
+        {"output", 'o', 1, OPT_OUTPUT},
+        {"scale", 0, 1, OPT_SCALE},
+        {"sea-level", 0, 1, OPT_SEA},
+        {"ramp", 0, 1, OPT_RAMP},
+        {"light-azimuth", 0, 1, OPT_AZIMUTH},
+        {"light-elevation", 0, 1, OPT_ELEVATION},
+        {"relief", 0, 1, OPT_RELIEF},
+        {"tile", 0, 0, OPT_TILE},
+        {"threads", 0, 1, OPT_THREADS},
+        {"quiet", 0, 0, OPT_QUIET},
+        {NULL, 0, 0, 0},
+    };
+    cli_noise_opts o;
+    cli_noise_init(&o);
+    cn_config *cfg = &o.spec[0].cfg;
+    cfg->seed = DEFAULT_SEED;
+    cfg->frequency = 1.0 / DEFAULT_SCALE;
+    cfg->fractal = CN_FRACTAL_FBM;
+    cfg->octaves = DEFAULT_OCTAVES;
+    cfg->gain = DEFAULT_GAIN;
+    o.dims = 2;
+    o.dims_set = 1;
+
+    map_job jb;
+    memset(&jb, 0, sizeof jb);
+    jb.width = DEFAULT_WIDTH;
+    jb.height = DEFAULT_HEIGHT;
+    jb.sea = DEFAULT_SEA;
+    const char *output = DEFAULT_OUTPUT, *ramp_text = DEFAULT_RAMP;
+    double azimuth = CLI_LIGHT_AZIMUTH, elevation = CLI_LIGHT_ELEVATION, relief = DEFAULT_RELIEF, scale;
+    int tile = 0;
+
+    cli_args a = {prog, argc, argv, 1, 0};
+    const char *value;
+    int id;
+    while ((id = cli_next(&a, opts, &value)) != CLI_END) {
+        switch (id) {
+        case CLI_ERROR:
+            return CLI_EXIT_USAGE;
+        case CLI_OPT_HELP:
+            fputs(help_text, stdout);
+            return CLI_EXIT_OK;
+        case OPT_SIZE:
+            if (cli_opt_size(prog, "--size", value, &jb.width, &jb.height) != 0)
+                return CLI_EXIT_USAGE;
+            break;
+        case OPT_OUTPUT:
+            if (!value[0]) {
+                cli_error(prog, "--output: the file name is empty");
+                return CLI_EXIT_USAGE;
+            }
+            output = value;
+            break;
+        case OPT_SCALE:
+            if (cli_opt_positive(prog, "--scale", value, &scale) != 0)
+                return CLI_EXIT_USAGE;
+            cfg->frequency = 1.0 / scale;
+            if (!(cfg->frequency > 0.0) || !isfinite(cfg->frequency)) {
+                cli_error(prog, "--scale: %s is too small (1/scale overflows)", value);
+                return CLI_EXIT_USAGE;
+            }
+            break;
+        case OPT_SEA:
+            if (cli_opt_interval(prog, "--sea-level", value, -1.0, 0, 1.0, &jb.sea) != 0)
+                return CLI_EXIT_USAGE;
+            break;
+        case OPT_RAMP:
+            ramp_text = value;
+            break;
+        case OPT_AZIMUTH:
+            if (cli_opt_finite(prog, "--light-azimuth", value, &azimuth) != 0)
+                return CLI_EXIT_USAGE;
+            break;
+        case OPT_ELEVATION:
+            if (cli_opt_interval(prog, "--light-elevation", value, 0.0, 1, 90.0, &elevation) != 0)
+                return CLI_EXIT_USAGE;
+            break;
+        case OPT_RELIEF:
+            if (cli_opt_positive(prog, "--relief", value, &relief) != 0)
+                return CLI_EXIT_USAGE;
+            break;
+        case OPT_TILE:
+            tile = 1;
+            break;
+        case OPT_THREADS:
+            if (cli_opt_threads(prog, "--threads", value, &jb.threads) != 0)
+                return CLI_EXIT_USAGE;
+            break;
+        case OPT_QUIET:
+            jb.quiet = 1;
+            break;
+        default:
+            if (cli_noise_option(prog, &o, id, value) != 0)
+                return CLI_EXIT_USAGE;
+        }
+    }
+
+    char why[512];
+    if (cli_ramp_parse(ramp_text, &jb.ramp, why, sizeof why) != 0) {
+        cli_error(prog, "--ramp: %s", why);
+        return CLI_EXIT_USAGE;
+    }
+    cli_light_init(&jb.light, azimuth, elevation); /* both checked above */
+    if (cn_image_check_size(CN_IMAGE_PNG_RGB, jb.width, jb.height, 0, NULL, why, sizeof why) != 0) {
+        cli_error(prog, "--size: %s", why);
+        return CLI_EXIT_USAGE;
+    }
+    if (cli_noise_finish(prog, &o) != 0)
+        return CLI_EXIT_USAGE;
+    if (tile && cli_tile_layer(prog, &o.spec[0], 0, 2, jb.width, jb.height) != 0)
+        return CLI_EXIT_USAGE;
+    const double maxp[4] = {(double)jb.width + 0.5, (double)jb.height + 0.5, 0, 0};
+    if (cli_check_coords(prog, &o, 2, maxp) != 0)
+        return CLI_EXIT_USAGE;
+    if (cli_noise_build(&o, 2, &jb.gen, why, sizeof why) != 0) {
+        cli_error(prog, "%s", why);
+        return CLI_EXIT_USAGE;
+    }
+    jb.k = relief / cfg->frequency;
+    int rc = draw(&jb, output);
+    cli_built_free(&jb.gen);
+    return rc;
+}

@@ -1,0 +1,74 @@
+/*
+ * field.h -- what "render" and "map" share: evaluating the configured noise over strips of
+ * image rows with the batch engine, its documented value range, and the --tile period setting.
+ *
+ * Pixel (i, j) of an image samples the noise at x = i + 0.5, y = j + 0.5 (z and w fixed), the
+ * same points "cnoise sample" evaluates for "i.5 j.5". cli_field_eval computes a block of such
+ * points with cn_grid_eval / cn_grid_evalf (SIMD, threads) and gives the same values as
+ * cli_built_eval point by point: one layer of weight 1 exactly as cn_eval / cn_evalf; a sum of
+ * layers as sum += weight * value in layer order (double), in float precision rounded to float
+ * once at the end.
+ */
+#ifndef CNOISE_CLI_FIELD_H
+#define CNOISE_CLI_FIELD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "args.h"
+
+/* Target number of pixels per strip: rows = max(1, CLI_STRIP_PIXELS / width). With the
+ * buffers of a strip (a few doubles per pixel) this bounds memory at a few tens of MiB,
+ * whatever the image height. */
+#define CLI_STRIP_PIXELS 262144u
+
+typedef struct cli_field {
+    const cli_built *b;
+    int threads;     /* for cn_grid_eval: 0 = all cores */
+    double z, w;     /* the slice, double precision */
+    double zf, wf;   /* the slice in float precision (float values, widened) */
+    float *tmpf;     /* scratch for float evaluation */
+    double *tmpd;    /* scratch for sums */
+    size_t cap;      /* elements of each scratch buffer */
+} cli_field;
+
+/* Sets up an evaluator (no allocation yet). zf, wf: the slice parsed as float. */
+void cli_field_init(cli_field *f, const cli_built *b, int threads, double z, double w, float zf, float wf);
+void cli_field_free(cli_field *f);
+
+/*
+ * The values at x = x0 + i (i = 0..ncols-1), y = y0 + r (r = 0..nrows-1) into out[r * ncols + i].
+ * 1D noise depends on x only (every row is the same). Returns 0, or -1 with a message in err
+ * (out of memory, a batch error).
+ */
+int cli_field_eval(cli_field *f, double x0, double y0, size_t ncols, size_t nrows, double *out, char *err,
+                   size_t errlen);
+
+/*
+ * The documented range of the sum as midpoint and half-width: per layer cn_noise_range() of
+ * its built generator (the base noise's range, e.g. [-1, 1], [0, 1] for turbulence and ridged,
+ * +-1.0364 for classic Perlin 1D-3D, mapped through amplitude * v + bias), scaled by the
+ * layer's weight and summed (interval arithmetic). Returns -1 if it is not finite.
+ */
+int cli_field_range(const cli_built *b, double *mid, double *half);
+
+/*
+ * --tile: sets the x (and, in 2D and up, y) period of layer k of o so that the noise repeats
+ * after width (and height) pixels; needs those to be whole, valid numbers of cells. On failure
+ * prints the reason and a frequency that would work (naming --frequency, or "frequency=" in a
+ * --layer) and returns -1.
+ */
+int cli_tile_layer(const char *prog, cli_spec *s, int k, int dims, uint32_t width, uint32_t height);
+
+/*
+ * Whether the largest coordinates maxp[a] (absolute values) times frequency * axis-frequency,
+ * rotated, offset and multiplied by the last octave's lacunarity^i, overflow to infinity (the
+ * noise would then be NaN). Returns 1 if they do.
+ */
+int cli_coords_overflow(const cli_spec *s, int dims, const double maxp[4]);
+
+/* Checks every layer of o with cli_coords_overflow; prints "--frequency: ... is too large"
+ * (or "--layer N: frequency") and returns -1 if one overflows. */
+int cli_check_coords(const char *prog, const cli_noise_opts *o, int dims, const double maxp[4]);
+
+#endif /* CNOISE_CLI_FIELD_H */
