@@ -303,7 +303,8 @@ int cli_cmd_map(int argc, char **argv)
                 return CLI_EXIT_USAGE;
             cfg->frequency = 1.0 / scale;
             if (!(cfg->frequency > 0.0) || !isfinite(cfg->frequency)) {
-                cli_error(prog, "--scale: %s is too small (1/scale overflows)", value);
+                char q[128];
+                cli_error(prog, "--scale: %s is too small (1/scale overflows)", cli_quote(value, q, sizeof q));
                 return CLI_EXIT_USAGE;
             }
             break;

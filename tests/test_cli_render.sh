@@ -314,7 +314,7 @@ for _ in $(seq 200); do
 done
 check "long render created its temporary file" [ -n "$(find . -name 'keep.npy.png.tmp.*' -print -quit)" ]
 kill -TERM $pid 2>/dev/null
-wait $pid
+{ wait $pid; } 2>/dev/null
 rc=$?
 check "SIGTERM ends the render (rc=$rc)" [ "$rc" -eq 143 ]
 check "SIGTERM leaves no temporary file" no_temp_files .
