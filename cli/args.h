@@ -299,6 +299,8 @@ const char *cli_fmt_real(double v, char *buf, size_t n);
 /* The commands: argv[0] is the command name; they return an exit code. */
 int cli_cmd_sample(int argc, char **argv);
 int cli_cmd_render(int argc, char **argv);
+int cli_cmd_volume(int argc, char **argv);
+int cli_cmd_animate(int argc, char **argv);
 int cli_cmd_map(int argc, char **argv);
 int cli_cmd_info(int argc, char **argv);
 

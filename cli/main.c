@@ -24,6 +24,8 @@ static const char usage_text[] =
     "  render    write a 2D slice of noise: PNG (8/16-bit gray, colour ramp, hillshade,\n"
     "            normal map), raw 16-bit or float heightmap, PFM or NumPy .npy\n"
     "  sample    read points from standard input, print the noise value at each\n"
+    "  volume    write a 3D grid of noise (.npy or raw float32), optionally a contact sheet\n"
+    "  animate   write frames along a time axis: an animated GIF and/or numbered PNGs\n"
     "  info      print the version, instruction sets and thread count\n"
     "\n"
     "Options:\n"
@@ -70,7 +72,11 @@ int main(int argc, char **argv)
     }
     const char *cmd = argv[1];
     int rc;
-    if (strcmp(cmd, "sample") == 0) {
+    if (strcmp(cmd, "volume") == 0) {
+        rc = cli_cmd_volume(argc - 1, argv + 1);
+    } else if (strcmp(cmd, "animate") == 0) {
+        rc = cli_cmd_animate(argc - 1, argv + 1);
+    } else if (strcmp(cmd, "sample") == 0) {
         rc = cli_cmd_sample(argc - 1, argv + 1);
     } else if (strcmp(cmd, "render") == 0) {
         rc = cli_cmd_render(argc - 1, argv + 1);
@@ -94,7 +100,7 @@ int main(int argc, char **argv)
         if (cmd[0] == '-')
             fprintf(stderr, "cnoise: unknown option %s (see 'cnoise --help')\n", cli_quote(cmd, q, sizeof q));
         else
-            fprintf(stderr, "cnoise: unknown command %s (commands: map, render, sample, info; see 'cnoise --help')\n",
+            fprintf(stderr, "cnoise: unknown command %s (commands: map, render, sample, volume, animate, info; see 'cnoise --help')\n",
                     cli_quote(cmd, q, sizeof q));
         return CLI_EXIT_USAGE;
     }

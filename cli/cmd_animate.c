@@ -1,0 +1,718 @@
+/*
+ * cmd_animate.c -- "cnoise animate": frames of noise along a time axis, as an animated GIF
+ * and/or numbered 8-bit grayscale PNG frames.
+ *
+ * 3D noise gives 2D frames with time on z; 4D noise gives the z = --z slice of a 3D volume with
+ * time on w. Each frame is evaluated by the batch engine (cli_field_eval) in strips into one
+ * frame of gray levels (the GIF writer takes whole frames), then handed to the writers.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "args.h"
+#include "cn_image.h"
+#include "cnoise.h"
+#include "field.h"
+#include "guard.h"
+#include "progress.h"
+
+static const char *const prog = "cnoise animate";
+
+#define DEFAULT_FREQUENCY 0.015625 /* 1/64, as render */
+#define DEFAULT_SIZE 256u
+#define DEFAULT_FRAMES 32
+#define DEFAULT_STEP 2.0
+#define DEFAULT_DELAY 4u           /* centiseconds: 25 frames per second */
+#define DEFAULT_OUTPUT "animation.gif"
+#define MAX_FRAMES 100000
+#define MAX_FRAME_PIXELS 268435456u /* 2^28: one frame of gray levels is held in memory */
+#define MAX_PATTERN_WIDTH 32        /* largest field width in the --png pattern */
+#define CLIP_TOLERANCE 1e-12
+#define LOOP_TOLERANCE 1e-9         /* relative distance of the time period from a whole number */
+
+static const char help_text[] =
+    "Usage: cnoise animate [options]\n"
+    "\n"
+    "Renders frames of noise along a time axis into an animated GIF and/or numbered 8-bit\n"
+    "grayscale PNG files.\n"
+    "\n"
+    "Frame t = 0..N-1 is at time T(t) = --time-start + t * --time-step (computed in double,\n"
+    "rounded to float for --precision float), in pixel units like x and y:\n"
+    "  --dims 3 (default)  frame t is the 2D slice z = T(t) of 3D noise;\n"
+    "  --dims 4            frame t is the slice z = --z, w = T(t) of 4D noise: one z slice of the\n"
+    "                      3D volume at each time (for whole volumes over time use\n"
+    "                      'cnoise volume --dims 4 --w T' per time).\n"
+    "Pixel (i, j), column i from the left and row j from the top, samples x = i + 0.5,\n"
+    "y = j + 0.5 (before the library multiplies by --frequency), as 'cnoise render' does.\n"
+    "\n"
+    "Gray levels: round(t * 255) with t = ((v - mid) / half + 1) / 2, where [mid - half,\n"
+    "mid + half] is the documented range of the configured noise, the same for every frame, so\n"
+    "frames (and separately rendered animations) match: [-1, 1] for --fractal none, fbm and\n"
+    "billow, [0, 1] for turbulence and ridged, mapped through amplitude * v + bias, summed over\n"
+    "layers times their weights. Values outside are clamped to 0..255 and a note on stderr says\n"
+    "how many. The GIF's palette is the 256 gray levels (index g is the colour (g, g, g)).\n"
+    "\n"
+    "Seamless loops: the animation loops without a jump when the time axis is periodic with a\n"
+    "period of exactly N frames, i.e. N * time-step * frequency * axis-frequency (of the time\n"
+    "axis) = P lattice cells, where P is the time axis's --period (z in 3D: --period 0,0,P;\n"
+    "w in 4D: --period 0,0,0,P). Then frame N would equal frame 0 exactly. --loop sets that\n"
+    "period itself, for every layer: P = N * |time-step| * frequency * axis-frequency must be a\n"
+    "whole number of cells (within 1e-9 relative) from 1 to 16777216 (2^24), a multiple of 3\n"
+    "(3D) or 4 (4D) for simplex noise; otherwise an error suggests a --time-step that works.\n"
+    "--loop cannot be combined with --rotate or with a time-axis entry of --period, and a\n"
+    "fractal needs a whole-number --lacunarity with it.\n"
+    "\n"
+    "Options:\n"
+    "  --size WxH         frame size (default 256x256): whole numbers, each side 1..65535 for a\n"
+    "                     GIF (1..1048576 for PNG frames only), W*H at most 268435456 (2^28)\n"
+    "  --frames N         number of frames, 1..100000 (default 32)\n"
+    "  --time-step S      finite number, time between frames in pixel units (default 2)\n"
+    "  --time-start T     finite number, time of frame 0 (default 0)\n"
+    "  --dims N           3 (default) or 4\n"
+    "  --z Z              the z of the slice in 4D, finite, in pixel units (default 0)\n"
+    "  --loop             make the animation loop seamlessly (see above)\n"
+    "  -o, --output FILE  the animated GIF (default animation.gif; with --png and no -o, no GIF)\n"
+    "  --png PATTERN      also write each frame as an 8-bit grayscale PNG named by PATTERN with\n"
+    "                     the frame number t (0..N-1) in place of its one %d conversion, which\n"
+    "                     may have the flags 0 or - and a width up to 32 (%d, %04d, %-3d); %%\n"
+    "                     is a literal %. E.g. --png frames/f%04d.png writes frames/f0000.png,\n"
+    "                     frames/f0001.png, ... (the directory must exist)\n"
+    "  --delay CS         GIF frame delay in hundredths of a second, 0..65535 (default 4: 25\n"
+    "                     frames per second; many viewers show delays below 2 as 10)\n"
+    "  --once             the GIF plays once (default: it loops forever)\n"
+    "  --noise NAME       perlin (default), simplex or value\n"
+    "  --seed N           whole number 0..18446744073709551615 (default 0)\n"
+    "  --classic          classic mode: the published reference code; perlin and simplex only\n"
+    "  --precision P      double (default) or float: cn_eval or cn_evalf\n"
+    "  --frequency F      finite number > 0 (default 0.015625 = 1/64)\n"
+    "  --threads N        threads for the noise, 0..256 (default 0: one per core)\n"
+    "  --quiet            no progress bar and no \"wrote\" lines (errors and notes still shown)\n"
+    "  -h, --help         show this help\n"
+    "\n"
+    CLI_SHAPE_HELP
+    "\n"
+    "Options take their value as '--opt value' or '--opt=value' (and '-o FILE'); the last one\n"
+    "given wins (--layer adds one layer each time). Every value is checked before any file is\n"
+    "touched, and every frame name is checked (not a directory, not a special file) before the\n"
+    "first frame is written.\n"
+    "\n"
+    "Each file goes to a temporary file FILE.tmp.XXXXXX in its directory and is renamed over\n"
+    "FILE only when complete, so no file is ever left half-written and a file is only replaced\n"
+    "by a complete one; temporary files are removed on failure and on SIGINT (Ctrl-C), SIGTERM,\n"
+    "SIGHUP and SIGPIPE. The GIF is renamed into place after the last frame. PNG frames are\n"
+    "renamed into place one by one as they are done: if frame t fails (e.g. the disk is full),\n"
+    "frames 0..t-1 are complete and in place, frame t and the later names are untouched, no GIF\n"
+    "is written, and the command exits 1 naming the frame. On success prints one \"wrote\" line\n"
+    "for the GIF and one for the frames. Shows progress on stderr only when it is a terminal.\n"
+    "\n"
+    "Exit status:\n"
+    "  0  success (also when values were clipped: a note says so)\n"
+    "  1  runtime failure: a file could not be written (missing or unwritable directory, disk\n"
+    "     full, ...) or the noise gave NaN\n"
+    "  2  usage error: bad option or value, unsupported combination of options\n";
+
+enum {
+    OPT_SIZE = 1,
+    OPT_FRAMES,
+    OPT_STEP,
+    OPT_START,
+    OPT_Z,
+    OPT_LOOP,
+    OPT_OUTPUT,
+    OPT_PNG,
+    OPT_DELAY,
+    OPT_ONCE,
+    OPT_THREADS,
+    OPT_QUIET
+};
+
+/* A --png pattern split around its one conversion. */
+typedef struct frame_pattern {
+    const char *text;
+    size_t conv_at, conv_len; /* the "%0Nd" conversion within text */
+    int zero, left, width;
+} frame_pattern;
+
+typedef struct anim_job {
+    cli_built gen;
+    uint32_t W, H;
+    int frames, dims, threads, quiet, once;
+    unsigned delay;
+    double t0, step, z;
+    float zf;
+    const char *gif;
+    frame_pattern png;
+    int have_png;
+    double mid, half;
+    uint64_t clipped;
+} anim_job;
+
+/* Parses --png: exactly one %d conversion with optional flags 0/- and width; %% is literal. */
+static int parse_pattern(const char *text, frame_pattern *p)
+{
+    char q[128];
+    int found = 0;
+    memset(p, 0, sizeof *p);
+    p->text = text;
+    for (size_t i = 0; text[i]; i++) {
+        if (text[i] != '%')
+            continue;
+        if (text[i + 1] == '%') {
+            i++;
+            continue;
+        }
+        size_t j = i + 1;
+        int zero = 0, left = 0, width = 0;
+        while (text[j] == '0' || text[j] == '-') {
+            if (text[j] == '0')
+                zero = 1;
+            else
+                left = 1;
+            j++;
+        }
+        while (text[j] >= '0' && text[j] <= '9') {
+            width = width * 10 + (text[j] - '0');
+            if (width > MAX_PATTERN_WIDTH) {
+                cli_error(prog, "--png: %s: the field width is at most %d", cli_quote(text, q, sizeof q),
+                          MAX_PATTERN_WIDTH);
+                return -1;
+            }
+            j++;
+        }
+        if (text[j] != 'd') {
+            cli_error(prog,
+                      "--png: %s: '%%' must start a %%d conversion (flags 0 or -, a width: %%04d) or be "
+                      "written %%%%",
+                      cli_quote(text, q, sizeof q));
+            return -1;
+        }
+        if (found) {
+            cli_error(prog, "--png: %s has more than one %%d conversion; it needs exactly one (e.g. f%%04d.png)",
+                      cli_quote(text, q, sizeof q));
+            return -1;
+        }
+        found = 1;
+        p->conv_at = i;
+        p->conv_len = j + 1 - i;
+        p->zero = zero && !left;
+        p->left = left;
+        p->width = width;
+        i = j;
+    }
+    if (!found) {
+        cli_error(prog, "--png: %s has no %%d conversion for the frame number (e.g. frames/f%%04d.png)",
+                  cli_quote(text, q, sizeof q));
+        return -1;
+    }
+    return 0;
+}
+
+/* The name of frame t into buf; -1 if it does not fit. */
+static int frame_name(const frame_pattern *p, int t, char *buf, size_t n)
+{
+    char num[64];
+    if (p->left)
+        snprintf(num, sizeof num, "%-*d", p->width, t);
+    else if (p->zero)
+        snprintf(num, sizeof num, "%0*d", p->width, t);
+    else
+        snprintf(num, sizeof num, "%*d", p->width, t);
+    size_t len = 0;
+    const char *s = p->text;
+    for (size_t i = 0; s[i];) {
+        const char *piece;
+        size_t plen;
+        if (i == p->conv_at) {
+            piece = num;
+            plen = strlen(num);
+            i += p->conv_len;
+        } else if (s[i] == '%') { /* "%%" */
+            piece = "%";
+            plen = 1;
+            i += 2;
+        } else {
+            piece = s + i;
+            plen = 1;
+            i++;
+        }
+        if (len + plen >= n)
+            return -1;
+        memcpy(buf + len, piece, plen);
+        len += plen;
+    }
+    buf[len] = '\0';
+    return 0;
+}
+
+/* --- --loop ------------------------------------------------------------------------------------ */
+
+static int whole_cells(double c, uint32_t mult, uint32_t *n)
+{
+    double r = round(c);
+    if (!(r >= 1.0) || r > (double)CN_MAX_PERIOD || fabs(c - r) > LOOP_TOLERANCE * c)
+        return 0;
+    if ((uint32_t)r % mult != 0)
+        return 0;
+    *n = (uint32_t)r;
+    return 1;
+}
+
+static uint32_t period_mult(const cli_spec *s, int dims)
+{
+    return s->cfg.type == CN_NOISE_SIMPLEX ? (uint32_t)dims : 1u;
+}
+
+static double time_cells(const cli_spec *s, int axis, int frames, double step)
+{
+    double af = axis < s->n_axis_frequency ? s->axis_frequency[axis] : 1.0;
+    return (double)frames * fabs(step) * s->cfg.frequency * af;
+}
+
+/* Sets the time-axis period of every layer so that `frames` frames make one period. */
+static int set_loop(cli_noise_opts *o, int dims, int frames, double step)
+{
+    const int axis = dims - 1;
+    const char axis_name = "xyzw"[axis];
+    if (step == 0.0) {
+        cli_error(prog, "--loop needs a nonzero --time-step (every frame would be the same)");
+        return -1;
+    }
+    int bad = -1;
+    uint32_t count[CLI_MAX_LAYERS];
+    for (int k = 0; k < o->nspec; k++) {
+        cli_spec *s = &o->spec[k];
+        char pre[32] = "";
+        if (k)
+            snprintf(pre, sizeof pre, " --layer %d:", k);
+        if (s->n_rotate) {
+            cli_error(prog, "--loop:%s cannot be combined with %s (a period needs an unrotated lattice)", pre,
+                      k ? "rotate" : "--rotate");
+            return -1;
+        }
+        if (axis < s->n_period && s->period[axis]) {
+            char of[40] = "";
+            if (k)
+                snprintf(of, sizeof of, " of --layer %d", k);
+            cli_error(prog, "--loop sets the %c period%s itself; give %s without it (0 for %c)", axis_name, of,
+                      k ? "period=" : "--period", axis_name);
+            return -1;
+        }
+        if (bad < 0 && !whole_cells(time_cells(s, axis, frames, step), period_mult(s, dims), &count[k]))
+            bad = k;
+    }
+    if (bad < 0) {
+        for (int k = 0; k < o->nspec; k++) {
+            cli_spec *s = &o->spec[k];
+            for (int a = s->n_period; a < axis; a++)
+                s->period[a] = 0;
+            s->period[axis] = count[k];
+            if (s->n_period < axis + 1)
+                s->n_period = axis + 1;
+        }
+        return 0;
+    }
+    /* A --time-step that works for every layer: n cells of layer `bad` for n near the present
+     * count, a multiple of its period step. */
+    const cli_spec *sb = &o->spec[bad];
+    const uint32_t mult = period_mult(sb, dims);
+    const double c = time_cells(sb, axis, frames, step);
+    const double per_step = c / fabs(step); /* cells per unit of time step */
+    double n0 = round(c / mult) * mult;
+    if (n0 < mult)
+        n0 = mult;
+    double found = 0;
+    for (int t = 0; t < 8192 && !found; t++) {
+        double n = n0 + (double)((t + 1) / 2) * mult * (t % 2 ? 1 : -1);
+        if (n < mult || n > (double)CN_MAX_PERIOD)
+            continue;
+        double st = n / per_step;
+        int ok = st > 0 && isfinite(st);
+        for (int k = 0; k < o->nspec && ok; k++) {
+            uint32_t dummy;
+            ok = whole_cells(time_cells(&o->spec[k], axis, frames, st), period_mult(&o->spec[k], dims), &dummy);
+        }
+        if (ok)
+            found = step < 0 ? -st : st;
+    }
+    char pre[32] = "", a[40];
+    if (bad)
+        snprintf(pre, sizeof pre, " --layer %d:", bad);
+    char tail[160] = "";
+    if (found)
+        snprintf(tail, sizeof tail, "; try --time-step %.12g", found);
+    cli_error(prog,
+              "--loop:%s the %c period would be frames * time-step * frequency * axis-frequency = %s cells, which "
+              "must be a whole number 1..16777216%s%s",
+              pre, axis_name, cli_fmt_real(c, a, sizeof a),
+              mult > 1 ? (dims == 3 ? " and a multiple of 3 for simplex noise" : " and a multiple of 4 for simplex noise")
+                       : "",
+              tail);
+    return -1;
+}
+
+/* --- frames ------------------------------------------------------------------------------------ */
+
+static uint8_t gray(anim_job *jb, double v)
+{
+    double t;
+    if (jb->half > 0)
+        t = ((v - jb->mid) / jb->half + 1.0) / 2.0;
+    else
+        t = v < jb->mid ? 0.0 : v > jb->mid ? 1.0 : 0.5;
+    if (t < -CLIP_TOLERANCE || t > 1.0 + CLIP_TOLERANCE || (!(jb->half > 0) && v != jb->mid))
+        jb->clipped++;
+    t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+    return (uint8_t)round(t * 255.0);
+}
+
+/* Frame t's gray levels into frame (W * H); -1 with err set on failure. */
+static int render_frame(anim_job *jb, cli_field *field, int t, double *vals, uint32_t strip, uint8_t *frame,
+                        cli_progress *bar, uint64_t *done, char *err, size_t errlen)
+{
+    const uint32_t W = jb->W, H = jb->H;
+    const double T = jb->t0 + (double)t * jb->step;
+    if (jb->dims == 3) {
+        field->z = T;
+        field->zf = (double)(float)T;
+    } else {
+        field->w = T;
+        field->wf = (double)(float)T;
+    }
+    for (uint32_t j0 = 0; j0 < H; j0 += strip) {
+        uint32_t n = H - j0 < strip ? H - j0 : strip;
+        size_t cnt = (size_t)n * W;
+        if (cli_field_eval(field, 0.5, (double)j0 + 0.5, W, n, vals, err, errlen) != 0)
+            return -1;
+        uint8_t *dst = frame + (size_t)j0 * W;
+        for (size_t i = 0; i < cnt; i++) {
+            if (isnan(vals[i])) {
+                snprintf(err, errlen,
+                         "the noise is NaN at pixel (%lu, %lu) of frame %d: coordinates times --frequency overflow",
+                         (unsigned long)(i % W), (unsigned long)(j0 + i / W), t);
+                return -1;
+            }
+            dst[i] = gray(jb, vals[i]);
+        }
+        *done += cnt;
+        cli_progress_update(bar, *done);
+    }
+    return 0;
+}
+
+static int run(anim_job *jb)
+{
+    const uint32_t W = jb->W, H = jb->H;
+    char err[1024], name[CLI_GUARD_PATH_MAX];
+    int rc = CLI_EXIT_FAILURE;
+    cn_image_gif *gif = NULL;
+    int ggif = -1;
+    uint32_t strip = W >= CLI_STRIP_PIXELS ? 1u : (uint32_t)(CLI_STRIP_PIXELS / W);
+    if (strip > H)
+        strip = H;
+    double *vals = (double *)malloc((size_t)strip * W * sizeof *vals);
+    uint8_t *frame = (uint8_t *)malloc((size_t)W * H);
+    cli_field field;
+    cli_field_init(&field, &jb->gen, jb->threads, jb->z, 0.0, jb->zf, 0.0f);
+    if (!vals || !frame) {
+        cli_error(prog, "out of memory");
+        goto done;
+    }
+
+    /* Every frame name first: none may be a directory or a special file. */
+    for (int t = 0; jb->have_png && t < jb->frames; t++) {
+        struct stat st;
+        frame_name(&jb->png, t, name, sizeof name); /* fits: checked before */
+        if (stat(name, &st) == 0 && !S_ISREG(st.st_mode)) {
+            cli_error(prog, "cannot write frame %d to '%s': it is %s", t, name,
+                      S_ISDIR(st.st_mode) ? "a directory" : "not a regular file; refusing to replace it");
+            goto done;
+        }
+    }
+
+    if (jb->gif) {
+        uint8_t pal[768];
+        for (int i = 0; i < 256; i++)
+            pal[3 * i] = pal[3 * i + 1] = pal[3 * i + 2] = (uint8_t)i;
+        cli_guard_block();
+        int r = cn_image_gif_begin(&gif, jb->gif, W, H, pal, jb->delay, !jb->once, err, sizeof err);
+        if (r == 0)
+            ggif = cli_guard_add(cn_image_gif_temp_path(gif));
+        cli_guard_unblock();
+        if (r != 0) {
+            cli_error(prog, "%s", err);
+            goto done;
+        }
+    }
+
+    cli_progress bar;
+    cli_progress_begin(&bar, prog, "px", (uint64_t)jb->frames * W * H, jb->quiet);
+    uint64_t done_px = 0;
+    int failed = 0, bad_frame = -1;
+    for (int t = 0; t < jb->frames && !failed; t++) {
+        if (render_frame(jb, &field, t, vals, strip, frame, &bar, &done_px, err, sizeof err) != 0) {
+            failed = 1;
+            break;
+        }
+        if (gif && cn_image_gif_add_frame(gif, frame, W, err, sizeof err) != 0) {
+            failed = 1;
+            break;
+        }
+        if (jb->have_png) {
+            cn_image_writer *w = NULL;
+            frame_name(&jb->png, t, name, sizeof name);
+            cli_guard_block();
+            int r = cn_image_begin(&w, name, CN_IMAGE_PNG8, W, H, 0, err, sizeof err);
+            int g = r == 0 ? cli_guard_add(cn_image_temp_path(w)) : -1;
+            cli_guard_unblock();
+            if (r == 0 && cn_image_write_u8(w, frame, H, W, err, sizeof err) != 0) {
+                cn_image_abort(w);
+                r = -1;
+            } else if (r == 0) {
+                r = cn_image_commit(w, err, sizeof err);
+            }
+            cli_guard_remove(g);
+            if (r != 0) {
+                bad_frame = t;
+                failed = 1;
+                break;
+            }
+        }
+    }
+    cli_progress_end(&bar);
+    if (failed) {
+        if (bad_frame < 0)
+            cli_error(prog, "%s", err);
+        else if (bad_frame == 0)
+            cli_error(prog, "frame 0: %s", err);
+        else
+            cli_error(prog, "frame %d: %s (frames 0..%d were written)", bad_frame, err, bad_frame - 1);
+        goto done;
+    }
+    if (gif) {
+        int r = cn_image_gif_commit(gif, err, sizeof err);
+        gif = NULL;
+        if (r != 0) {
+            cli_error(prog, "%s", err);
+            goto done;
+        }
+    }
+    rc = CLI_EXIT_OK;
+
+done:
+    cn_image_gif_abort(gif);
+    cli_guard_remove(ggif);
+    cli_field_free(&field);
+    free(vals);
+    free(frame);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    if (jb->clipped) {
+        char a[40], b[40];
+        uint64_t total = (uint64_t)jb->frames * W * H;
+        fprintf(stderr,
+                "%s: note: %llu of %llu samples (%.3g%%) were outside the range [%s, %s] and were clipped to it\n",
+                prog, (unsigned long long)jb->clipped, (unsigned long long)total,
+                100.0 * (double)jb->clipped / (double)total, cli_fmt_real(jb->mid - jb->half, a, sizeof a),
+                cli_fmt_real(jb->mid + jb->half, b, sizeof b));
+    }
+    if (!jb->quiet) {
+        if (jb->gif)
+            printf("wrote %s (%lux%lu, %d frames, %u/100 s each%s)\n", jb->gif, (unsigned long)W, (unsigned long)H,
+                   jb->frames, jb->delay, jb->once ? ", plays once" : ", loops");
+        if (jb->have_png) {
+            char last[CLI_GUARD_PATH_MAX];
+            frame_name(&jb->png, 0, name, sizeof name);
+            frame_name(&jb->png, jb->frames - 1, last, sizeof last);
+            printf("wrote %d frames %s .. %s (%lux%lu)\n", jb->frames, name, last, (unsigned long)W, (unsigned long)H);
+        }
+    }
+    return CLI_EXIT_OK;
+}
+
+int cli_cmd_animate(int argc, char **argv)
+{
+    static const cli_option opts[] = {
+        CLI_NOISE_OPTIONS,
+        {"size", 0, 1, OPT_SIZE},
+        {"frames", 0, 1, OPT_FRAMES},
+        {"time-step", 0, 1, OPT_STEP},
+        {"time-start", 0, 1, OPT_START},
+        {"z", 0, 1, OPT_Z},
+        {"loop", 0, 0, OPT_LOOP},
+        {"output", 'o', 1, OPT_OUTPUT},
+        {"png", 0, 1, OPT_PNG},
+        {"delay", 0, 1, OPT_DELAY},
+        {"once", 0, 0, OPT_ONCE},
+        {"threads", 0, 1, OPT_THREADS},
+        {"quiet", 0, 0, OPT_QUIET},
+        {NULL, 0, 0, 0},
+    };
+    cli_noise_opts o;
+    cli_noise_init(&o);
+    o.spec[0].cfg.frequency = DEFAULT_FREQUENCY;
+    o.dims = 3;
+    o.dims_set = 1;
+    anim_job jb;
+    memset(&jb, 0, sizeof jb);
+    jb.W = jb.H = DEFAULT_SIZE;
+    jb.frames = DEFAULT_FRAMES;
+    jb.step = DEFAULT_STEP;
+    jb.delay = DEFAULT_DELAY;
+    const char *z_text = NULL, *output = NULL, *png_text = NULL;
+    int loop = 0, delay_set = 0, once_set = 0;
+
+    cli_args a = {prog, argc, argv, 1, 0};
+    const char *value;
+    int id;
+    while ((id = cli_next(&a, opts, &value)) != CLI_END) {
+        switch (id) {
+        case CLI_ERROR:
+            return CLI_EXIT_USAGE;
+        case CLI_OPT_HELP:
+            fputs(help_text, stdout);
+            return CLI_EXIT_OK;
+        case OPT_SIZE:
+            if (cli_opt_size(prog, "--size", value, &jb.W, &jb.H) != 0)
+                return CLI_EXIT_USAGE;
+            break;
+        case OPT_FRAMES:
+            if (cli_opt_int(prog, "--frames", value, 1, MAX_FRAMES, &jb.frames) != 0)
+                return CLI_EXIT_USAGE;
+            break;
+        case OPT_STEP:
+            if (cli_opt_finite(prog, "--time-step", value, &jb.step) != 0)
+                return CLI_EXIT_USAGE;
+            break;
+        case OPT_START:
+            if (cli_opt_finite(prog, "--time-start", value, &jb.t0) != 0)
+                return CLI_EXIT_USAGE;
+            break;
+        case OPT_Z:
+            z_text = value;
+            break;
+        case OPT_LOOP:
+            loop = 1;
+            break;
+        case OPT_OUTPUT:
+            if (!value[0]) {
+                cli_error(prog, "--output: the file name is empty");
+                return CLI_EXIT_USAGE;
+            }
+            output = value;
+            break;
+        case OPT_PNG:
+            png_text = value;
+            break;
+        case OPT_DELAY: {
+            int d;
+            if (cli_opt_int(prog, "--delay", value, 0, 65535, &d) != 0)
+                return CLI_EXIT_USAGE;
+            jb.delay = (unsigned)d;
+            delay_set = 1;
+            break;
+        }
+        case OPT_ONCE:
+            jb.once = 1;
+            once_set = 1;
+            break;
+        case OPT_THREADS:
+            if (cli_opt_threads(prog, "--threads", value, &jb.threads) != 0)
+                return CLI_EXIT_USAGE;
+            break;
+        case OPT_QUIET:
+            jb.quiet = 1;
+            break;
+        default:
+            if (cli_noise_option(prog, &o, id, value) != 0)
+                return CLI_EXIT_USAGE;
+        }
+    }
+
+    /* Everything is validated here, before any file is touched. */
+    jb.dims = o.dims;
+    if (jb.dims != 3 && jb.dims != 4) {
+        cli_error(prog, "--dims: frames along time need 3D or 4D noise (--dims 3 or 4), not %dD", jb.dims);
+        return CLI_EXIT_USAGE;
+    }
+    if (png_text) {
+        if (parse_pattern(png_text, &jb.png) != 0)
+            return CLI_EXIT_USAGE;
+        jb.have_png = 1;
+        char name[CLI_GUARD_PATH_MAX];
+        if (frame_name(&jb.png, jb.frames - 1, name, sizeof name) != 0) {
+            cli_error(prog, "--png: the frame names are longer than %d bytes", CLI_GUARD_PATH_MAX - 1);
+            return CLI_EXIT_USAGE;
+        }
+        if (frame_name(&jb.png, 0, name, sizeof name) != 0 || !name[0]) {
+            cli_error(prog, "--png: the frame names are empty");
+            return CLI_EXIT_USAGE;
+        }
+    }
+    jb.gif = output ? output : png_text ? NULL : DEFAULT_OUTPUT;
+    if (!jb.gif && (delay_set || once_set)) {
+        cli_error(prog, "%s applies to the GIF; give -o FILE.gif too (with --png alone no GIF is written)",
+                  delay_set ? "--delay" : "--once");
+        return CLI_EXIT_USAGE;
+    }
+    if ((uint64_t)jb.W * jb.H > MAX_FRAME_PIXELS) {
+        cli_error(prog, "--size: %lux%lu is more than %u pixels per frame", (unsigned long)jb.W, (unsigned long)jb.H,
+                  MAX_FRAME_PIXELS);
+        return CLI_EXIT_USAGE;
+    }
+    if (jb.gif && (jb.W > CN_IMAGE_GIF_MAX_SIDE || jb.H > CN_IMAGE_GIF_MAX_SIDE)) {
+        cli_error(prog, "--size: a GIF is at most %ux%u pixels (%lux%lu asked)", CN_IMAGE_GIF_MAX_SIDE,
+                  CN_IMAGE_GIF_MAX_SIDE, (unsigned long)jb.W, (unsigned long)jb.H);
+        return CLI_EXIT_USAGE;
+    }
+    if (z_text) {
+        if (jb.dims < 4) {
+            cli_error(prog, "--z needs --dims 4 (in 3D, z is the time axis: see --time-start)");
+            return CLI_EXIT_USAGE;
+        }
+        if (cli_opt_finite(prog, "--z", z_text, &jb.z) != 0 ||
+            (o.use_float && cli_opt_finitef(prog, "--z", z_text, &jb.zf) != 0))
+            return CLI_EXIT_USAGE;
+    }
+    const double t_last = jb.t0 + (double)(jb.frames - 1) * jb.step;
+    if (!isfinite(t_last)) {
+        cli_error(prog, "--time-start, --time-step: the time of the last frame overflows");
+        return CLI_EXIT_USAGE;
+    }
+    if (cli_noise_finish(prog, &o) != 0)
+        return CLI_EXIT_USAGE;
+    if (loop && set_loop(&o, jb.dims, jb.frames, jb.step) != 0)
+        return CLI_EXIT_USAGE;
+    double tmax = fabs(jb.t0) > fabs(t_last) ? fabs(jb.t0) : fabs(t_last);
+    const double maxp[4] = {(double)jb.W + 0.5, (double)jb.H + 0.5, jb.dims == 3 ? tmax : fabs(jb.z), tmax};
+    if (cli_check_coords(prog, &o, jb.dims, maxp) != 0)
+        return CLI_EXIT_USAGE;
+    char why[512];
+    if (cli_noise_build(&o, jb.dims, &jb.gen, why, sizeof why) != 0) {
+        cli_error(prog, "%s", why);
+        return CLI_EXIT_USAGE;
+    }
+    if (cli_field_range(&jb.gen, &jb.mid, &jb.half) != 0) {
+        cli_built_free(&jb.gen);
+        cli_error(prog, "--amplitude, --bias, --weight: the range of values is too large to map to gray levels");
+        return CLI_EXIT_USAGE;
+    }
+    if (jb.gif && jb.have_png) {
+        char name[CLI_GUARD_PATH_MAX];
+        for (int t = 0; t < jb.frames; t++) {
+            frame_name(&jb.png, t, name, sizeof name);
+            if (strcmp(name, jb.gif) == 0) {
+                cli_built_free(&jb.gen);
+                cli_error(prog, "--png: frame %d would overwrite the GIF %s", t, jb.gif);
+                return CLI_EXIT_USAGE;
+            }
+        }
+    }
+    int rc = run(&jb);
+    cli_built_free(&jb.gen);
+    return rc;
+}

@@ -1,0 +1,548 @@
+/*
+ * cmd_volume.c -- "cnoise volume": a 3D grid of noise values as NumPy .npy or raw float32, and
+ * optionally an 8-bit grayscale PNG contact sheet of its slices.
+ *
+ * The grid is evaluated by the batch engine (cli_field_eval: cn_grid_eval[f], SIMD and threads)
+ * one strip of rows of one slice at a time and streamed to the writer, so memory is a strip
+ * whatever the depth. The contact sheet is assembled one band (a row of tiles) at a time from
+ * the same values. Both files are finished before either is renamed into place.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "args.h"
+#include "cn_image.h"
+#include "cnoise.h"
+#include "field.h"
+#include "guard.h"
+#include "progress.h"
+
+static const char *const prog = "cnoise volume";
+
+#define DEFAULT_FREQUENCY 0.0625 /* 1/16: one lattice cell every 16 voxels */
+#define DEFAULT_SIDE 64u
+#define DEFAULT_OUTPUT "volume.npy"
+#define VOLUME_MAX_SIDE 1048576u               /* 2^20: voxel centres k + 0.5 stay exact in float */
+#define VOLUME_MAX_VOXELS 17179869184ull       /* 2^34 voxels: 64 GiB of float32 */
+#define SHEET_MAX_BAND_BYTES (256u << 20)      /* one row of tiles of the contact sheet in memory */
+#define CLIP_TOLERANCE 1e-12                   /* t beyond [0, 1] by less than this is rounding */
+
+static const char help_text[] =
+    "Usage: cnoise volume [options]\n"
+    "\n"
+    "Writes a 3D grid of noise values as a NumPy .npy file (float32, shape (D, H, W)) or as raw\n"
+    "float32, and optionally an 8-bit grayscale PNG contact sheet of its slices.\n"
+    "\n"
+    "Voxel (i, j, k), column i = 0..W-1, row j = 0..H-1, slice k = 0..D-1, samples the noise at\n"
+    "the voxel centre x = i + 0.5, y = j + 0.5, z = k + 0.5, and w = --w in 4D (all before the\n"
+    "library multiplies them by --frequency): the points 'cnoise sample --dims 3' evaluates for\n"
+    "\"i.5 j.5 k.5\". Precision double (default) evaluates cn_eval and rounds each value to\n"
+    "float32; precision float stores cn_evalf's values as they are. Values are not normalised.\n"
+    "\n"
+    "Files:\n"
+    "  npy   NumPy format 1.0, dtype '<f4', C order, shape (D, H, W): numpy.load(FILE)[k, j, i]\n"
+    "        is voxel (i, j, k)\n"
+    "  f32   W * H * D float32 values, little-endian, no header, x fastest, then y, then z: voxel\n"
+    "        (i, j, k) at byte 4 * (i + W * (j + H * k)); the \"wrote\" line states W, H and D\n"
+    "Without --format the file name decides: .npy is npy, .f32 and .raw are f32 (letter case\n"
+    "ignored), a name without an extension is npy; any other extension, or one that contradicts\n"
+    "--format, is an error. With --format any other extension is accepted.\n"
+    "\n"
+    "Contact sheet (--sheet FILE): the D slices as W x H tiles, left to right and top to bottom\n"
+    "(slice 0 at the top left), C per row (--sheet-columns, default ceil(sqrt(D))), black where\n"
+    "the last row has no slice; no gaps between tiles. Gray levels: round(t * 255) with\n"
+    "t = ((v - mid) / half + 1) / 2, where [mid - half, mid + half] is the documented range of the\n"
+    "configured noise (as 'cnoise render --normalize range': [-1, 1] for --fractal none, fbm and\n"
+    "billow, [0, 1] for turbulence and ridged, mapped through amplitude * v + bias, summed over\n"
+    "layers times their weights), so sheets of neighbouring volumes match. Values outside the\n"
+    "range are clamped to 0..255 and a note on stderr says how many. One row of tiles is held in\n"
+    "memory (C * W * H bytes, at most 268435456 = 256 MiB).\n"
+    "\n"
+    "Options:\n"
+    "  --size WxHxD       volume size (default 64x64x64): whole numbers, each side\n"
+    "                     1..1048576 (2^20) and W*H*D at most 17179869184 (2^34) voxels, checked\n"
+    "                     before anything is allocated\n"
+    "  --dims N           3 (default) or 4\n"
+    "  --w W              the fourth coordinate, finite, in voxel units (default 0); needs --dims 4\n"
+    "  --format F         npy or f32 (default: from the file name, see above)\n"
+    "  -o, --output FILE  the volume file (default volume.npy)\n"
+    "  --sheet FILE       also write the contact sheet, an 8-bit grayscale PNG\n"
+    "  --sheet-columns C  tiles per row of the sheet, 1..D (default ceil(sqrt(D))); needs --sheet\n"
+    "  --noise NAME       perlin (default), simplex or value\n"
+    "  --seed N           whole number 0..18446744073709551615 (default 0)\n"
+    "  --classic          classic mode: the published reference code; perlin and simplex only\n"
+    "  --precision P      double (default) or float: cn_eval or cn_evalf\n"
+    "  --frequency F      finite number > 0 (default 0.0625 = 1/16: a lattice cell spans 16\n"
+    "                     voxels)\n"
+    "  --threads N        threads for the noise, 0..256 (default 0: one per core)\n"
+    "  --quiet            no progress bar and no \"wrote\" lines (errors and notes still shown)\n"
+    "  -h, --help         show this help\n"
+    "\n"
+    CLI_SHAPE_HELP
+    "\n"
+    "Options take their value as '--opt value' or '--opt=value' (and '-o FILE'); the last one\n"
+    "given wins (--layer adds one layer each time). Every value is checked before any file is\n"
+    "touched.\n"
+    "\n"
+    "Each file goes to a temporary file FILE.tmp.XXXXXX in its directory and is flushed to disk;\n"
+    "only when the volume and the sheet are both complete are they renamed over their names, so\n"
+    "a failure never leaves a partial file and never touches an existing one. The temporary\n"
+    "files are removed on failure and on SIGINT (Ctrl-C), SIGTERM, SIGHUP and SIGPIPE. A FILE\n"
+    "that is a directory or a special file is refused. On success prints one \"wrote\" line per\n"
+    "file. Shows progress on stderr only when it is a terminal (--quiet turns it off).\n"
+    "\n"
+    "Exit status:\n"
+    "  0  success (also when sheet values were clipped: a note says so)\n"
+    "  1  runtime failure: a file could not be written (missing or unwritable directory, disk\n"
+    "     full, ...) or the noise gave NaN\n"
+    "  2  usage error: bad option or value, unsupported combination of options\n";
+
+enum { OPT_SIZE = 1, OPT_OUTPUT, OPT_W, OPT_FORMAT, OPT_SHEET, OPT_COLUMNS, OPT_THREADS, OPT_QUIET };
+
+typedef struct volume_job {
+    cli_built gen;
+    uint32_t W, H, D;
+    cn_image_format fmt;
+    double w;
+    float wf;
+    int threads, quiet;
+    const char *output, *sheet;
+    uint32_t cols, bands; /* contact sheet: tiles per row, rows of tiles */
+    double mid, half;     /* documented range of the values, for the sheet */
+    uint64_t clipped;
+} volume_job;
+
+/* "WxHxD": three whole numbers joined by single lowercase 'x's, each 1..VOLUME_MAX_SIDE. */
+static int parse_size3(const char *v, uint32_t out[3])
+{
+    char q[128], part[32];
+    const char *p = v;
+    for (int a = 0; a < 3; a++) {
+        const char *end = a < 2 ? strchr(p, 'x') : p + strlen(p);
+        uint64_t n;
+        size_t len = end ? (size_t)(end - p) : 0;
+        if (!end || len == 0 || len >= sizeof part) {
+            cli_error(prog, "--size: %s is not WxHxD (three whole numbers joined by 'x', e.g. 64x64x32)",
+                      cli_quote(v, q, sizeof q));
+            return -1;
+        }
+        memcpy(part, p, len);
+        part[len] = '\0';
+        cli_num r = cli_parse_u64(part, &n);
+        if (r == CLI_NUM_SYNTAX) {
+            cli_error(prog, "--size: %s is not WxHxD (three whole numbers joined by 'x', e.g. 64x64x32)",
+                      cli_quote(v, q, sizeof q));
+            return -1;
+        }
+        if (r != CLI_NUM_OK || n < 1 || n > VOLUME_MAX_SIDE) {
+            cli_error(prog, "--size: %s: each side must be 1..%u", cli_quote(v, q, sizeof q), VOLUME_MAX_SIDE);
+            return -1;
+        }
+        out[a] = (uint32_t)n;
+        p = end + (a < 2);
+    }
+    /* Each side is at most 2^20, so the product of three fits in 64 bits. */
+    uint64_t voxels = (uint64_t)out[0] * out[1] * out[2];
+    if (voxels > VOLUME_MAX_VOXELS) {
+        cli_error(prog, "--size: %s is %llu voxels; at most %llu (2^34)", cli_quote(v, q, sizeof q),
+                  (unsigned long long)voxels, (unsigned long long)VOLUME_MAX_VOXELS);
+        return -1;
+    }
+    return 0;
+}
+
+/* --format and the extension of the output name: npy or f32. */
+static int choose_format(const char *fmt_text, const char *output, cn_image_format *out)
+{
+    char q[128];
+    const char *slash = strrchr(output, '/');
+    const char *ext = strrchr(slash ? slash + 1 : output, '.');
+    int from_ext = -1;
+    if (ext) {
+        ext++;
+        if (strcasecmp(ext, "npy") == 0)
+            from_ext = CN_IMAGE_NPY;
+        else if (strcasecmp(ext, "f32") == 0 || strcasecmp(ext, "raw") == 0)
+            from_ext = CN_IMAGE_F32;
+    }
+    if (fmt_text) {
+        if (strcmp(fmt_text, "npy") == 0)
+            *out = CN_IMAGE_NPY;
+        else if (strcmp(fmt_text, "f32") == 0)
+            *out = CN_IMAGE_F32;
+        else {
+            cli_error(prog, "--format: %s is not one of npy, f32", cli_quote(fmt_text, q, sizeof q));
+            return -1;
+        }
+        if (from_ext >= 0 && (cn_image_format)from_ext != *out) {
+            cli_error(prog, "--format %s contradicts the extension of --output %s", fmt_text,
+                      cli_quote(output, q, sizeof q));
+            return -1;
+        }
+        return 0;
+    }
+    if (from_ext >= 0) {
+        *out = (cn_image_format)from_ext;
+        return 0;
+    }
+    if (!ext) {
+        *out = CN_IMAGE_NPY;
+        return 0;
+    }
+    cli_error(prog, "--output %s: unknown extension (.npy, .f32 or .raw; or give --format)",
+              cli_quote(output, q, sizeof q));
+    return -1;
+}
+
+/* Gray level of a value for the sheet; counts clipped values. */
+static uint8_t gray(volume_job *jb, double v)
+{
+    double t;
+    if (jb->half > 0)
+        t = ((v - jb->mid) / jb->half + 1.0) / 2.0;
+    else
+        t = v < jb->mid ? 0.0 : v > jb->mid ? 1.0 : 0.5;
+    if (t < -CLIP_TOLERANCE || t > 1.0 + CLIP_TOLERANCE || (!(jb->half > 0) && v != jb->mid))
+        jb->clipped++;
+    t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+    return (uint8_t)round(t * 255.0);
+}
+
+/* A double rounded to float32; beyond FLT_MAX + half an ulp it is an infinity. */
+static float to_f32(double v)
+{
+    if (fabs(v) >= 0x1.ffffffp127)
+        return (float)copysign(INFINITY, v);
+    return (float)v;
+}
+
+/* Opens a writer with its temporary file registered with the signal guard. */
+static int open_writer(cn_image_writer **w, int *guard, const char *path, cn_image_format f, uint32_t width,
+                       uint32_t height, uint32_t depth, char *err, size_t errlen)
+{
+    cli_guard_block();
+    int rc = cn_image_begin(w, path, f, width, height, depth, err, errlen);
+    *guard = rc == 0 ? cli_guard_add(cn_image_temp_path(*w)) : -1;
+    cli_guard_unblock();
+    return rc;
+}
+
+static int run(volume_job *jb)
+{
+    const uint32_t W = jb->W, H = jb->H, D = jb->D;
+    char err[1024];
+    int rc = CLI_EXIT_FAILURE;
+    cn_image_writer *vol = NULL, *sheet = NULL;
+    cn_image_pending *pvol = NULL, *psheet = NULL;
+    int gvol = -1, gsheet = -1;
+    uint8_t *band = NULL;
+    size_t band_stride = 0;
+
+    /* One strip of rows of a slice: at least one row, about CLI_STRIP_PIXELS voxels. */
+    uint32_t strip = W >= CLI_STRIP_PIXELS ? 1u : (uint32_t)(CLI_STRIP_PIXELS / W);
+    if (strip > H)
+        strip = H;
+    double *vals = (double *)malloc((size_t)strip * W * sizeof *vals);
+    float *fv = (float *)malloc((size_t)strip * W * sizeof *fv);
+    if (jb->sheet) {
+        band_stride = (size_t)jb->cols * W;
+        band = (uint8_t *)malloc(band_stride * H);
+    }
+    if (!vals || !fv || (jb->sheet && !band)) {
+        cli_error(prog, "out of memory");
+        goto done;
+    }
+
+    cli_field field;
+    cli_field_init(&field, &jb->gen, jb->threads, 0.5, jb->w, 0.5f, jb->wf);
+    if (open_writer(&vol, &gvol, jb->output, jb->fmt, W, H, D, err, sizeof err) != 0 ||
+        (jb->sheet && open_writer(&sheet, &gsheet, jb->sheet, CN_IMAGE_PNG8, jb->cols * W, jb->bands * H, 0, err,
+                                  sizeof err) != 0)) {
+        cli_error(prog, "%s", err);
+        goto done_field;
+    }
+
+    const uint64_t total = (uint64_t)W * H * D;
+    cli_progress bar;
+    cli_progress_begin(&bar, prog, "vox", total, jb->quiet);
+    uint64_t done_vox = 0;
+    int failed = 0;
+    for (uint32_t k = 0; k < D && !failed; k++) {
+        /* z of slice k: the voxel centre k + 0.5, exact in double and (k < 2^23) in float. */
+        field.z = (double)k + 0.5;
+        field.zf = (double)(float)field.z;
+        const uint32_t col = jb->sheet ? k % jb->cols : 0;
+        for (uint32_t j0 = 0; j0 < H && !failed; j0 += strip) {
+            uint32_t n = H - j0 < strip ? H - j0 : strip;
+            size_t cnt = (size_t)n * W;
+            if (cli_field_eval(&field, 0.5, (double)j0 + 0.5, W, n, vals, err, sizeof err) != 0) {
+                failed = 1;
+                break;
+            }
+            for (size_t i = 0; i < cnt; i++) {
+                if (isnan(vals[i])) {
+                    snprintf(err, sizeof err,
+                             "the noise is NaN at voxel (%lu, %lu, %lu): coordinates times --frequency overflow",
+                             (unsigned long)(i % W), (unsigned long)(j0 + i / W), (unsigned long)k);
+                    failed = 1;
+                    break;
+                }
+                fv[i] = to_f32(vals[i]);
+            }
+            if (failed || cn_image_write_f32(vol, fv, n, W, err, sizeof err) != 0) {
+                failed = 1;
+                break;
+            }
+            if (jb->sheet)
+                for (uint32_t r = 0; r < n; r++) {
+                    uint8_t *dst = band + (size_t)(j0 + r) * band_stride + (size_t)col * W;
+                    for (uint32_t i = 0; i < W; i++)
+                        dst[i] = gray(jb, vals[(size_t)r * W + i]);
+                }
+            done_vox += cnt;
+            cli_progress_update(&bar, done_vox);
+        }
+        /* The band is complete after its last tile, or after the last slice (black tiles follow). */
+        if (!failed && jb->sheet && (col == jb->cols - 1 || k == D - 1)) {
+            for (uint32_t c = col + 1; c < jb->cols; c++)
+                for (uint32_t r = 0; r < H; r++)
+                    memset(band + (size_t)r * band_stride + (size_t)c * W, 0, W);
+            if (cn_image_write_u8(sheet, band, H, band_stride, err, sizeof err) != 0)
+                failed = 1;
+        }
+    }
+    cli_progress_end(&bar);
+    if (failed) {
+        cli_error(prog, "%s", err);
+        goto done_field;
+    }
+
+    /* Both complete: finish both, then rename both. */
+    if (cn_image_finish(vol, &pvol, err, sizeof err) != 0) {
+        vol = NULL;
+        cli_error(prog, "%s", err);
+        goto done_field;
+    }
+    vol = NULL;
+    if (sheet) {
+        int r = cn_image_finish(sheet, &psheet, err, sizeof err);
+        sheet = NULL;
+        if (r != 0) {
+            cli_error(prog, "%s", err);
+            goto done_field;
+        }
+    }
+    if (cn_image_publish(pvol, err, sizeof err) != 0) {
+        pvol = NULL;
+        cli_error(prog, "%s", err);
+        goto done_field;
+    }
+    pvol = NULL;
+    if (psheet) {
+        int r = cn_image_publish(psheet, err, sizeof err);
+        psheet = NULL;
+        if (r != 0) {
+            cli_error(prog, "%s (the volume %s was written)", err, jb->output);
+            goto done_field;
+        }
+    }
+    rc = CLI_EXIT_OK;
+
+done_field:
+    cli_field_free(&field);
+done:
+    cn_image_abort(vol);
+    cn_image_abort(sheet);
+    cn_image_discard(pvol);
+    cn_image_discard(psheet);
+    cli_guard_remove(gvol);
+    cli_guard_remove(gsheet);
+    free(vals);
+    free(fv);
+    free(band);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    if (jb->clipped) {
+        char a[40], b[40];
+        fprintf(stderr,
+                "%s: note: %llu of %llu contact-sheet values (%.3g%%) were outside the range [%s, %s] and were "
+                "clipped to it\n",
+                prog, (unsigned long long)jb->clipped, (unsigned long long)total,
+                100.0 * (double)jb->clipped / (double)total, cli_fmt_real(jb->mid - jb->half, a, sizeof a),
+                cli_fmt_real(jb->mid + jb->half, b, sizeof b));
+    }
+    if (!jb->quiet) {
+        if (jb->fmt == CN_IMAGE_NPY)
+            printf("wrote %s (%lux%lux%lu float32, NumPy shape (%lu, %lu, %lu))\n", jb->output, (unsigned long)W,
+                   (unsigned long)H, (unsigned long)D, (unsigned long)D, (unsigned long)H, (unsigned long)W);
+        else
+            printf("wrote %s (W x H x D = %lu x %lu x %lu float32 little-endian, x fastest, then y, then z)\n",
+                   jb->output, (unsigned long)W, (unsigned long)H, (unsigned long)D);
+        if (jb->sheet)
+            printf("wrote %s (%lux%lu contact sheet: %lu slices of %lux%lu, %lu per row)\n", jb->sheet,
+                   (unsigned long)(jb->cols * W), (unsigned long)(jb->bands * H), (unsigned long)D, (unsigned long)W,
+                   (unsigned long)H, (unsigned long)jb->cols);
+    }
+    return CLI_EXIT_OK;
+}
+
+int cli_cmd_volume(int argc, char **argv)
+{
+    static const cli_option opts[] = {
+        CLI_NOISE_OPTIONS,
+        {"size", 0, 1, OPT_SIZE},
+        {"output", 'o', 1, OPT_OUTPUT},
+        {"w", 0, 1, OPT_W},
+        {"format", 0, 1, OPT_FORMAT},
+        {"sheet", 0, 1, OPT_SHEET},
+        {"sheet-columns", 0, 1, OPT_COLUMNS},
+        {"threads", 0, 1, OPT_THREADS},
+        {"quiet", 0, 0, OPT_QUIET},
+        {NULL, 0, 0, 0},
+    };
+    cli_noise_opts o;
+    cli_noise_init(&o);
+    o.spec[0].cfg.frequency = DEFAULT_FREQUENCY;
+    o.dims = 3;
+    o.dims_set = 1;
+    volume_job jb;
+    memset(&jb, 0, sizeof jb);
+    uint32_t size[3] = {DEFAULT_SIDE, DEFAULT_SIDE, DEFAULT_SIDE};
+    const char *w_text = NULL, *fmt_text = NULL, *cols_text = NULL;
+    jb.output = DEFAULT_OUTPUT;
+
+    cli_args a = {prog, argc, argv, 1, 0};
+    const char *value;
+    int id;
+    while ((id = cli_next(&a, opts, &value)) != CLI_END) {
+        switch (id) {
+        case CLI_ERROR:
+            return CLI_EXIT_USAGE;
+        case CLI_OPT_HELP:
+            fputs(help_text, stdout);
+            return CLI_EXIT_OK;
+        case OPT_SIZE:
+            if (parse_size3(value, size) != 0)
+                return CLI_EXIT_USAGE;
+            break;
+        case OPT_OUTPUT:
+        case OPT_SHEET:
+            if (!value[0]) {
+                cli_error(prog, "%s: the file name is empty", id == OPT_OUTPUT ? "--output" : "--sheet");
+                return CLI_EXIT_USAGE;
+            }
+            if (id == OPT_OUTPUT)
+                jb.output = value;
+            else
+                jb.sheet = value;
+            break;
+        case OPT_W:
+            w_text = value;
+            break;
+        case OPT_FORMAT:
+            fmt_text = value;
+            break;
+        case OPT_COLUMNS:
+            cols_text = value;
+            break;
+        case OPT_THREADS:
+            if (cli_opt_threads(prog, "--threads", value, &jb.threads) != 0)
+                return CLI_EXIT_USAGE;
+            break;
+        case OPT_QUIET:
+            jb.quiet = 1;
+            break;
+        default:
+            if (cli_noise_option(prog, &o, id, value) != 0)
+                return CLI_EXIT_USAGE;
+        }
+    }
+
+    /* Everything is validated here, before any file is touched. */
+    jb.W = size[0];
+    jb.H = size[1];
+    jb.D = size[2];
+    const int dims = o.dims;
+    if (dims != 3 && dims != 4) {
+        cli_error(prog, "--dims: a volume needs 3D or 4D noise (--dims 3 or 4), not %dD", dims);
+        return CLI_EXIT_USAGE;
+    }
+    if (choose_format(fmt_text, jb.output, &jb.fmt) != 0)
+        return CLI_EXIT_USAGE;
+    if (w_text) {
+        if (dims < 4) {
+            cli_error(prog, "--w needs --dims 4");
+            return CLI_EXIT_USAGE;
+        }
+        if (cli_opt_finite(prog, "--w", w_text, &jb.w) != 0 ||
+            (o.use_float && cli_opt_finitef(prog, "--w", w_text, &jb.wf) != 0))
+            return CLI_EXIT_USAGE;
+    }
+    char err[512];
+    if (cn_image_check_size(jb.fmt, jb.W, jb.H, jb.D, NULL, err, sizeof err) != 0) {
+        cli_error(prog, "--size: %s", err);
+        return CLI_EXIT_USAGE;
+    }
+    if (cols_text && !jb.sheet) {
+        cli_error(prog, "--sheet-columns needs --sheet");
+        return CLI_EXIT_USAGE;
+    }
+    if (jb.sheet) {
+        if (cols_text) {
+            int c;
+            if (cli_opt_int(prog, "--sheet-columns", cols_text, 1, (int)(jb.D < 65536u ? jb.D : 65536u), &c) != 0)
+                return CLI_EXIT_USAGE;
+            jb.cols = (uint32_t)c;
+        } else {
+            jb.cols = (uint32_t)ceil(sqrt((double)jb.D));
+            while ((uint64_t)(jb.cols - 1) * (jb.cols - 1) >= jb.D && jb.cols > 1) /* exact ceil */
+                jb.cols--;
+            while ((uint64_t)jb.cols * jb.cols < jb.D)
+                jb.cols++;
+        }
+        jb.bands = (jb.D + jb.cols - 1) / jb.cols;
+        uint64_t sw = (uint64_t)jb.cols * jb.W, sh = (uint64_t)jb.bands * jb.H;
+        if (sw > CN_IMAGE_MAX_SIDE || sh > CN_IMAGE_MAX_SIDE ||
+            cn_image_check_size(CN_IMAGE_PNG8, (uint32_t)sw, (uint32_t)sh, 0, NULL, err, sizeof err) != 0) {
+            cli_error(prog, "--sheet: a %llux%llu contact sheet is too large for a PNG (each side at most %lu)",
+                      (unsigned long long)sw, (unsigned long long)sh, (unsigned long)CN_IMAGE_MAX_SIDE);
+            return CLI_EXIT_USAGE;
+        }
+        if (sw * jb.H > SHEET_MAX_BAND_BYTES) {
+            cli_error(prog,
+                      "--sheet: one row of %lu tiles of %lux%lu needs %llu bytes; at most %u (fewer --sheet-columns "
+                      "or a smaller --size)",
+                      (unsigned long)jb.cols, (unsigned long)jb.W, (unsigned long)jb.H,
+                      (unsigned long long)(sw * jb.H), SHEET_MAX_BAND_BYTES);
+            return CLI_EXIT_USAGE;
+        }
+        if (strcmp(jb.sheet, jb.output) == 0) {
+            cli_error(prog, "--sheet and --output name the same file");
+            return CLI_EXIT_USAGE;
+        }
+    }
+    if (cli_noise_finish(prog, &o) != 0)
+        return CLI_EXIT_USAGE;
+    const double maxp[4] = {(double)jb.W + 0.5, (double)jb.H + 0.5, (double)jb.D + 0.5, fabs(jb.w)};
+    if (cli_check_coords(prog, &o, dims, maxp) != 0)
+        return CLI_EXIT_USAGE;
+    char why[512];
+    if (cli_noise_build(&o, dims, &jb.gen, why, sizeof why) != 0) {
+        cli_error(prog, "%s", why);
+        return CLI_EXIT_USAGE;
+    }
+    if (cli_field_range(&jb.gen, &jb.mid, &jb.half) != 0 || fabs(jb.mid) + jb.half > FLT_MAX) {
+        cli_built_free(&jb.gen);
+        cli_error(prog, "--amplitude, --bias, --weight: the range of values is too large for float32");
+        return CLI_EXIT_USAGE;
+    }
+    int rc = run(&jb);
+    cli_built_free(&jb.gen);
+    return rc;
+}
