@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Sets up, builds, and runs the main job: renders the default noise picture.
-#   scripts/run.sh                      -> writes noise.png in the current directory
+# Sets up, builds, and runs the main job: draws the default terrain map ("cnoise map").
+#   scripts/run.sh                      -> writes map.png in the current directory and says so
 #   scripts/run.sh render -o out.png    -> any cnoise command line
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -8,6 +8,6 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$root/build" -j"$(nproc)" >/dev/null
 if [ $# -eq 0 ]; then
-  set -- render -o noise.png
+  set -- map
 fi
 exec "$root/build/cnoise" "$@"

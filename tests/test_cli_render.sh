@@ -157,19 +157,19 @@ OPTS=(--fractal fbm --octaves 3 --seed 4 --frequency 0.125)
 samples $W $H 1 "${OPTS[@]}"
 run render "${OPTS[@]}" --size ${W}x$H --format normal -o nm.png
 expect_ok "normal" "wrote nm.png (${W}x$H normal)"
-verify "normal map pixels (strength 1 -> K = 8)" normal nm.png "$T/samples" $W $H 0 1 8
+verify "normal map pixels (default strength 0.5 -> K = 4)" normal nm.png "$T/samples" $W $H 0 1 4
 run render "${OPTS[@]}" --size ${W}x$H --format normal --normal-strength 3 -o nm3.png
 verify "normal map pixels (strength 3)" normal nm3.png "$T/samples" $W $H 0 1 24
 run render "${OPTS[@]}" --size ${W}x$H --shade -o hs.png
 expect_ok "shade png" "wrote hs.png (${W}x$H png, shaded)"
-verify "hillshade pixels" shade hs.png "$T/samples" $W $H 0 1 8 315 45
+verify "hillshade pixels (default relief 0.5 -> K = 4)" shade hs.png "$T/samples" $W $H 0 1 4 315 45
 run render "${OPTS[@]}" --size ${W}x$H --shade --relief 2.5 --light-azimuth 100 --light-elevation 30 -o hs2.png
 verify "hillshade, other light and relief" shade hs2.png "$T/samples" $W $H 0 1 20 100 30
 run render "${OPTS[@]}" --size ${W}x$H --shade --ramp "$RAMP" --light-azimuth -45 -o hsc.png
 expect_ok "shaded colours" "wrote hsc.png (${W}x$H rgb, shaded)"
-verify "shaded colour pixels" shade hsc.png "$T/samples" $W $H 0 1 8 315 45 "$RAMP"
+verify "shaded colour pixels" shade hsc.png "$T/samples" $W $H 0 1 4 315 45 "$RAMP"
 run render "${OPTS[@]}" --size ${W}x$H --shade --light-elevation 90 -o top.png
-verify "light from straight above" shade top.png "$T/samples" $W $H 0 1 8 0 90
+verify "light from straight above" shade top.png "$T/samples" $W $H 0 1 4 0 90
 
 # ---------------------------------------------------------------------------------------------
 # Seams: two tiles rendered separately (the second shifted by --offset) equal one wide render,
