@@ -336,8 +336,8 @@ cn_status cn_points_evalf(const cn_noise *gen, size_t n, const float *const *coo
 
 /* ---------------------------------------------------------------------------------------------
  * Instruction sets. The library picks the best one the CPU and OS support the first time it
- * evaluates a batch; the environment variable CNOISE_ISA=scalar|sse2|avx2|avx512 caps it, and so
- * does cn_isa_set_cap (which wins over the environment). Thread-safe.
+ * evaluates a batch; the environment variable CNOISE_ISA=scalar|sse2|avx2|avx512|neon caps it,
+ * and so does cn_isa_set_cap (which wins over the environment). Thread-safe.
  * --------------------------------------------------------------------------------------------- */
 
 typedef enum cn_isa {

@@ -29,6 +29,9 @@ CN_ISA_TABLE_OF(avx2, "avx2")
 #ifdef CN_HAVE_AVX512
 CN_ISA_TABLE_OF(avx512, "avx512")
 #endif
+#ifdef CN_HAVE_NEON
+CN_ISA_TABLE_OF(neon, "neon")
+#endif
 
 static const cn__isa_table *table_of(cn_isa isa)
 {
@@ -42,6 +45,9 @@ static const cn__isa_table *table_of(cn_isa isa)
 #endif
 #ifdef CN_HAVE_AVX512
     case CN_ISA_AVX512: return &cn__isa_avx512;
+#endif
+#ifdef CN_HAVE_NEON
+    case CN_ISA_NEON: return &cn__isa_neon;
 #endif
     default: return NULL;
     }
@@ -69,6 +75,11 @@ int cn_isa_supported(cn_isa isa)
 {
     if (isa == CN_ISA_SCALAR)
         return 1;
+#if defined(__aarch64__)
+    /* Advanced SIMD is part of the AArch64 base architecture: every CPU that runs this code has it. */
+    if (isa == CN_ISA_NEON)
+        return 1;
+#endif
 #ifdef CN_X86
     unsigned int a, b, c, d;
     if (!__get_cpuid(1, &a, &b, &c, &d))

@@ -1,0 +1,10 @@
+/* isa_neon_f64.c -- the neon build of every kernel, double precision (AArch64 only). CMake compiles this file
+ * alone, with the library's strict floating-point flags; everything it includes is static. */
+#include <math.h>
+#include "../core/core.h"
+#include "../kernels/dispatch.h"
+#define CN_PREC 64
+#include "../simd/vec_neon.h"
+#include "../kernels/kernels.inc"
+#define CN_ISA_PART cn__neon_f64
+#include "../kernels/entries.inc"
