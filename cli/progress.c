@@ -111,6 +111,10 @@ int cli_progress_format(char *buf, int n, const char *label, const char *unit, u
         len = 0;
     if (len >= n)
         len = n - 1;
+    if (len > columns - 1) { /* a wrapped line could not be redrawn in place: cut it */
+        len = columns - 1;
+        buf[len] = '\0';
+    }
     return len;
 }
 

@@ -55,7 +55,8 @@ void cli_progress_end(cli_progress *p);
 /*
  * Formats the parts of a bar line into buf (size n): exposed for tests and for callers that
  * want the text without a terminal. elapsed is in seconds; columns is the terminal width
- * (the line is kept shorter than that; 0 = 80). Returns the length written.
+ * (0 = 80): the bar shrinks (30 cells at most) or goes to fit, and a line still too long is
+ * cut to columns - 1 characters, so it never wraps. Returns the length written.
  */
 int cli_progress_format(char *buf, int n, const char *label, const char *unit, uint64_t done, uint64_t total,
                         double elapsed, int columns);

@@ -1,0 +1,146 @@
+/*
+ * test_cli_units.c -- the CLI's own building blocks, without the tool: colour ramps (parser and
+ * interpolation), the light and shading formulas, normal-map encoding, the progress line.
+ * Expected values are worked out by hand from the formulas in ramp.h, shade.h and progress.h.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "progress.h"
+#include "ramp.h"
+#include "shade.h"
+#include "test.h"
+
+static void test_ramp(void)
+{
+    cli_ramp r;
+    char why[256];
+    CHECK(cli_ramp_parse("0:#000000,0.25:#ff8000,1:#FFffFF", &r, why, sizeof why) == 0, "%s", why);
+    CHECK(r.n == 3 && r.pos[1] == 0.25 && r.rgb[1][0] == 255 && r.rgb[1][1] == 128 && r.rgb[1][2] == 0,
+          "stops parsed: n %d", r.n);
+    double c[3];
+    cli_ramp_eval(&r, 0.125, c); /* halfway from black to #ff8000 */
+    CHECK(c[0] == 127.5 && c[1] == 64.0 && c[2] == 0.0, "0.125 -> %g %g %g", c[0], c[1], c[2]);
+    cli_ramp_eval(&r, 0.625, c); /* halfway from #ff8000 to white */
+    CHECK(c[0] == 255.0 && c[1] == 191.5 && c[2] == 127.5, "0.625 -> %g %g %g", c[0], c[1], c[2]);
+    cli_ramp_eval(&r, 0.25, c);
+    CHECK(c[0] == 255.0 && c[1] == 128.0 && c[2] == 0.0, "a stop gives its colour exactly");
+    cli_ramp_eval(&r, -3.0, c);
+    CHECK(c[0] == 0.0 && c[1] == 0.0 && c[2] == 0.0, "below 0: the first colour");
+    cli_ramp_eval(&r, 7.0, c);
+    CHECK(c[0] == 255.0 && c[1] == 255.0 && c[2] == 255.0, "above 1: the last colour");
+    cli_ramp_eval(&r, NAN, c);
+    CHECK(c[0] == 0.0, "NaN: the first colour");
+    CHECK(cli_ramp_byte(127.5) == 128 && cli_ramp_byte(127.49) == 127 && cli_ramp_byte(-1) == 0 &&
+              cli_ramp_byte(300) == 255 && cli_ramp_byte(NAN) == 0,
+          "byte rounding half up, clamped");
+
+    /* Every preset parses, starts at 0 and ends at 1. */
+    int presets = 0;
+    for (const cli_ramp_preset *p = cli_ramp_presets; p->name; p++, presets++) {
+        CHECK(cli_ramp_parse(p->name, &r, why, sizeof why) == 0, "preset %s: %s", p->name, why);
+        CHECK(r.pos[0] == 0.0 && r.pos[r.n - 1] == 1.0, "preset %s spans 0..1", p->name);
+    }
+    CHECK(presets == 6, "six presets (%d)", presets);
+    CHECK(cli_ramp_parse("gray", &r, why, sizeof why) == 0 && r.n == 2 && r.rgb[0][0] == 0 && r.rgb[1][2] == 255,
+          "gray is black to white");
+
+    static const struct {
+        const char *text, *why;
+    } bad[] = {
+        {"", "empty"},
+        {"0:#000000", "1 stop"},
+        {"0:#000000,1:#ffffff,", "stop 3 ''"},
+        {"1:#000000,1:#ffffff", "first position must be 0"},
+        {"0:#000000,0.5:#ffffff", "last position must be 1"},
+        {"0:#000000,0:#808080,1:#ffffff", "must increase"},
+        {"0:#00000g,1:#ffffff", "six hexadecimal digits"},
+        {"0:#000000,1:ffffff", "six hexadecimal digits"},
+        {"0:#000000,1e:#ffffff", "not a finite number"},
+        {"0:#000000,inf:#ffffff", "not a finite number"},
+        {"0:#000000,2:#ffffff", "must be in [0, 1]"},
+        {"viridis", "not a preset"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        why[0] = '\0';
+        CHECK(cli_ramp_parse(bad[i].text, &r, why, sizeof why) != 0 && strstr(why, bad[i].why),
+              "'%s' rejected with '%s' (got '%s')", bad[i].text, bad[i].why, why);
+    }
+}
+
+static void test_shade(void)
+{
+    cli_light l;
+    CHECK(cli_light_init(&l, 0.0, 0.0) != 0 && cli_light_init(&l, 0.0, 90.5) != 0 &&
+              cli_light_init(&l, INFINITY, 45.0) != 0 && cli_light_init(&l, 0.0, NAN) != 0,
+          "elevation outside (0, 90] and non-finite azimuths are refused");
+    CHECK(cli_light_init(&l, 90.0, 30.0) == 0, "a light from the right, 30 degrees high");
+    /* L = (cos 30 sin 90, cos 30 cos 90, sin 30) = (0.866.., ~0, 0.5) */
+    CHECK(fabs(l.x - sqrt(3.0) / 2) < 1e-15 && fabs(l.y) < 1e-15 && fabs(l.z - 0.5) < 1e-15, "L = %g %g %g", l.x,
+          l.y, l.z);
+    CHECK(fabs(cli_hillshade(&l, 0, 0) - 0.5) < 1e-15, "flat ground: I = sin(el)");
+    /* A slope rising to the left (gx < 0) faces the light on the right: n = (1, 0, 1)/sqrt 2. */
+    CHECK(fabs(cli_hillshade(&l, -1, 0) - (sqrt(3.0) / 2 + 0.5) / sqrt(2.0)) < 1e-15, "lit slope");
+    CHECK(cli_hillshade(&l, 10, 0) == 0.0, "a steep slope facing away is black");
+    CHECK(fabs(cli_shade_factor(&l, 0, 0) - 1.0) < 1e-15, "factor 1 on flat ground");
+    CHECK(fabs(cli_shade_factor(&l, 10, 0) - CLI_SHADE_AMBIENT) < 1e-15, "ambient facing away");
+    CHECK(cli_light_init(&l, 315.0, 90.0) == 0 && l.x == 0.0 && l.y == 0.0 && l.z == 1.0, "overhead light exact");
+    CHECK(cli_light_init(&l, -45.0, 45.0) == 0 && fabs(l.x + 0.5) < 1e-15 && fabs(l.y - 0.5) < 1e-15,
+          "azimuth -45 is 315 (top left): L = (-0.5, 0.5, 0.707)");
+
+    uint8_t rgb[3];
+    cli_normal_rgb(0, 0, rgb);
+    CHECK(rgb[0] == 128 && rgb[1] == 128 && rgb[2] == 255, "flat normal (128, 128, 255): %d %d %d", rgb[0], rgb[1],
+          rgb[2]);
+    cli_normal_rgb(1, 0, rgb); /* n = (-1, 0, 1)/sqrt 2 -> (0.146.., 0.5, 0.853..) * 255 */
+    CHECK(rgb[0] == 37 && rgb[1] == 128 && rgb[2] == 218, "45-degree slope: %d %d %d", rgb[0], rgb[1], rgb[2]);
+    cli_normal_rgb(0, -1, rgb); /* height falling upwards: the normal leans up the image, green high */
+    CHECK(rgb[0] == 128 && rgb[1] == 218 && rgb[2] == 218, "slope facing up the image: %d %d %d", rgb[0], rgb[1],
+          rgb[2]);
+
+    double above[5] = {0, 0, 4, 0, 0}, mid[5] = {1, 2, 3, 5, 8}, below[5] = {0, 0, 1, 0, 0};
+    double gx, gy;
+    cli_gradient(above, mid, below, 1, 2.0, &gx, &gy); /* column 1 is index 2 */
+    CHECK(gx == 2.0 * (5 - 2) / 2 && gy == 2.0 * (4 - 1) / 2, "central differences: %g %g", gx, gy);
+}
+
+static void test_progress(void)
+{
+    char buf[256];
+    int n = cli_progress_format(buf, sizeof buf, "cnoise render", "px", 50, 100, 0.0, 80);
+    CHECK(strstr(buf, " 50%  -- px/s  ETA --:--") != NULL, "no rate before any time has passed: '%s'", buf);
+    CHECK(n == (int)strlen(buf) && n < 80, "length %d below 80 columns", n);
+    cli_progress_format(buf, sizeof buf, "cnoise render", "px", 2500000, 10000000, 2.0, 80);
+    /* 1.25 Mpx/s; 7.5 Mpx left take 6 s */
+    CHECK(strstr(buf, " 25%  1.25 Mpx/s  ETA 0:06") != NULL, "'%s'", buf);
+    CHECK(strstr(buf, "cnoise render [#######.......................] ") == buf, "a bar of 30, 7 filled: '%s'", buf);
+    cli_progress_format(buf, sizeof buf, "cnoise animate", "frames", 3, 4000, 1.5, 80);
+    CHECK(strstr(buf, "  0%  2.00 frames/s  ETA 33:19") != NULL, "'%s'", buf);
+    cli_progress_format(buf, sizeof buf, "x", "px", 1, 100000, 4000.0, 80);
+    CHECK(strstr(buf, "111:06:40") == NULL && strstr(buf, "99:59:59") != NULL, "ETA capped: '%s'", buf);
+    cli_progress_format(buf, sizeof buf, "cnoise map", "px", 999, 1000, 1.0, 80);
+    CHECK(strstr(buf, " 99%") != NULL, "never 100%% before the end: '%s'", buf);
+    cli_progress_format(buf, sizeof buf, "cnoise map", "px", 5000, 1000, 1.0, 80);
+    CHECK(strstr(buf, "100%") != NULL, "done beyond total counts as total: '%s'", buf);
+    n = cli_progress_format(buf, sizeof buf, "cnoise render", "px", 1, 2, 1.0, 30);
+    CHECK(n == 29 && strncmp(buf, "cnoise render  50%  1.00 px/s", 29) == 0, "a narrow terminal: no bar, cut to fit: '%s'",
+          buf);
+    n = cli_progress_format(buf, 8, "cnoise render", "px", 1, 2, 1.0, 80);
+    CHECK(n == 7 && strlen(buf) == 7, "truncated to the buffer: %d", n);
+
+    /* Not a terminal (ctest captures stderr): every call is a no-op. */
+    cli_progress p;
+    cli_progress_begin(&p, "x", "px", 10, 0);
+    CHECK(!p.enabled && !p.drawn, "disabled when stderr is not a terminal");
+    cli_progress_update(&p, 5);
+    cli_progress_end(&p);
+    CHECK(!p.drawn, "nothing drawn");
+}
+
+int main(void)
+{
+    test_ramp();
+    test_shade();
+    test_progress();
+    return test_summary("test_cli_units");
+}
