@@ -842,7 +842,17 @@ static void test_cap_race(void)
     int bad = 0;
     for (int rep = 0; rep < 60; rep++) {
         CHECK(cn_grid_eval(&g, o, s, cnt, got, total, 1 + rep % 2, NULL) == CN_OK, "grid while the cap changes");
+#ifdef CN_RELAXED
+        /* Relaxed builds (FMA in the SIMD builds): every instruction set within 2^-30 of the
+         * scalar build, far above test_isa's bound for coordinates this small. */
+        for (size_t i = 0; i < total; i++)
+            if (!(fabs(got[i] - ref[i]) <= 0x1p-30)) {
+                bad++;
+                break;
+            }
+#else
         bad += memcmp(ref, got, total * sizeof(double)) != 0;
+#endif
         cn_isa a = cn_isa_active();
         CHECK(cn_isa_compiled(a) && cn_isa_supported(a), "active %s while the cap changes", cn_isa_name(a));
     }
