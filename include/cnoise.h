@@ -49,7 +49,9 @@
  * do not lose the cell) and the interpolation/kernel sums in float; for |coordinates| <= 1000 the
  * float result is within 1e-5 of the double result at the same point.
  * NaN or +-Inf in any coordinate, or a coordinate whose product with the frequency overflows,
- * gives NaN. Every finite coordinate otherwise gives a finite value.
+ * gives NaN. Every finite coordinate otherwise gives a finite value, except that a float result
+ * whose documented range (cn_noise_range: amplitude and bias) reaches beyond the float range
+ * (about +-3.4e38) may round to +-Inf.
  *
  * Threads: there is no global mutable state. A built cn_noise is read-only during evaluation and
  * may be shared by any number of threads.
@@ -69,7 +71,8 @@ extern "C" {
 #define CN_VERSION_PATCH 0
 #define CN_VERSION_STRING "0.2.0"
 
-/* Status codes returned by every function that can fail. CN_OK is 0. */
+/* Status codes returned by every function that can fail. CN_OK is 0. A function that fails
+ * writes nothing through its output pointers, except cn_noise_build (which leaves *out unusable). */
 typedef enum cn_status {
     CN_OK = 0,
     CN_E_NULL,        /* a required pointer argument was NULL */
@@ -87,16 +90,18 @@ typedef enum cn_status {
     CN_E_RIDGE,       /* ridge_offset not in [0, 2] or ridge_gain not in [0, 16] */
     CN_E_PERIOD,      /* a period is over 2^24, not a multiple of the simplex constraint, or set
                          on an axis the noise does not have */
-    CN_E_DOMAIN,      /* axis_frequency not finite > 0, or an offset or rotation entry not finite */
-    CN_E_SIGNAL,      /* amplitude or bias not finite */
+    CN_E_DOMAIN,      /* axis_frequency not finite > 0 (or its product with frequency overflows), or an
+                         offset or rotation entry not finite */
+    CN_E_SIGNAL,      /* amplitude or bias not finite, or 2|amplitude| + |bias| overflows */
     CN_E_CONFLICT,    /* a period combined with a rotation */
     CN_E_LAYERS,      /* layers of a sum have different dimensions, or a count of 0 */
     CN_E_PERIOD_LACUNARITY, /* a period with a non-integer lacunarity (and more than one octave) */
     CN_E_PERIOD_OVERFLOW,   /* the last octave's period (period * lacunarity^i) exceeds 2^32 - 1 */
     CN_E_OCTAVE_FREQUENCY,  /* the last octave's frequency exceeds 2^40 */
     CN_E_OVERLAP,     /* an output buffer overlaps an input buffer */
-    CN_E_THREADS,     /* threads is negative or above CN_MAX_THREADS, or a thread could not start */
-    CN_E_ISA          /* an unknown instruction set, or one this build or CPU cannot run */
+    CN_E_THREADS,     /* threads is negative or above CN_MAX_THREADS (a thread that cannot start is
+                         not an error: its share runs on the calling thread) */
+    CN_E_ISA          /* an unknown instruction set */
 } cn_status;
 
 /* A short English description of a status code; never NULL (unknown codes get a generic text). */
@@ -139,15 +144,17 @@ typedef enum cn_fractal {
  *
  * Domain (applied to the coordinates p before any lattice lookup, in this order):
  *   axis_frequency[4]  1.0 each   finite, > 0: per-axis frequency, multiplied with `frequency`
+ *                                 (the product must be finite too, else CN_E_DOMAIN)
  *   rotate             0          nonzero: apply `rotation` (see cn_config_rotate2/3)
  *   rotation[16]       identity   row-major dims x dims matrix (the first dims*dims entries),
  *                                 finite entries; any linear map is accepted
  *   offset[4]          0.0 each   finite: translation in lattice cells (the "phase")
  *     q = rotation * (p * frequency * axis_frequency) + offset
  *
- * Fractal sum over octaves i = 0 .. octaves-1 (fractal != CN_FRACTAL_NONE):
+ * Fractal sum over octaves i = 0 .. octaves-1 (fractal != CN_FRACTAL_NONE); these fields are
+ * checked whatever the fractal, also where they are not used:
  *   fractal      CN_FRACTAL_NONE  any cn_fractal
- *   octaves      5                1..32 (ignored for CN_FRACTAL_NONE)
+ *   octaves      5                1..32 (not used for CN_FRACTAL_NONE)
  *   lacunarity   2.0              finite, 1..64: octave i samples at q * lacunarity^i
  *   gain         0.5              finite, (0, 4]: octave i has amplitude a_i = gain^i
  *   ridge_offset 1.0              0..2, ridged only: signal = (ridge_offset - |n|)^2
@@ -179,7 +186,8 @@ typedef enum cn_fractal {
  *
  * Signal: the result is amplitude * noise + bias.
  *   amplitude    1.0              finite
- *   bias         0.0              finite
+ *   bias         0.0              finite; also 2 |amplitude| + |bias| must be finite (at most
+ *                                 DBL_MAX), so that every value and the range stay finite
  */
 typedef struct cn_config {
     cn_noise_type type;
@@ -242,7 +250,8 @@ typedef struct cn_noise {
     uint8_t perm[CN_MAX_OCTAVES][256]; /* classic mode: per-octave permutation */
 } cn_noise;
 
-/* Validates *cfg (as cn_config_check) and builds *out from it. On error *out is left unusable. */
+/* Validates *cfg (as cn_config_check) and builds *out from it. On error *out is left unusable.
+ * cfg may point to out->cfg (rebuilding a generator after editing its configuration). */
 cn_status cn_noise_build(cn_noise *out, const cn_config *cfg);
 
 /*
@@ -266,8 +275,9 @@ float cn_eval4f(const cn_noise *gen, float x, float y, float z, float w);
  * Superposition (a weighted sum of configured noises, as a sum of waves):
  *   value(p) = sum over k of layers[k].weight * cn_eval(layers[k].noise, p)
  * Every layer's noise must be built with the same dims. Writes the sum to *out.
- * Returns CN_E_NULL (layers, p or out NULL, or a layer's noise NULL), CN_E_LAYERS (count 0 or
- * dims differ), CN_E_SIGNAL (a weight not finite); NaN coordinates give a NaN sum.
+ * Returns CN_E_NULL (layers, p or out NULL, or a layer's noise NULL), CN_E_RANGE (a layer's noise
+ * was not built), CN_E_LAYERS (count 0 or dims differ), CN_E_SIGNAL (a weight not finite); NaN
+ * coordinates give a NaN sum.
  */
 typedef struct cn_layer {
     const cn_noise *noise;
@@ -315,8 +325,9 @@ int cn_config_octaves(const cn_config *cfg);
  * and its result goes to out[i0 + count[0] * (i1 + count[1] * (i2 + count[2] * i3))].
  * out_len is the number of elements in out; it must be at least the product of the counts.
  * Returns CN_E_NULL, CN_E_RANGE (a count of 0, out_len too small, a non-finite origin or step, a
- * generator that was not built), CN_E_OVERFLOW (the product of the counts overflows size_t),
- * CN_E_THREADS.
+ * generator that was not built), CN_E_OVERFLOW (the product of the counts, or its size in bytes,
+ * overflows size_t), CN_E_OVERLAP (out overlaps *gen), CN_E_THREADS. origin, step and count are
+ * read before anything is written, so out may overlap them.
  */
 cn_status cn_grid_eval(const cn_noise *gen, const double *origin, const double *step, const size_t *count,
                        double *out, size_t out_len, int threads, double range[2]);
@@ -326,8 +337,8 @@ cn_status cn_grid_evalf(const cn_noise *gen, const double *origin, const double 
 /*
  * n points whose coordinates are coords[0][i], coords[1][i], ... (one array per axis, dims
  * arrays); result i goes to out[i]. n = 0 is allowed and does nothing. Returns CN_E_NULL,
- * CN_E_RANGE (not built), CN_E_OVERLAP (out overlaps a coordinate array), CN_E_OVERFLOW (n too
- * large for the buffers' byte size), CN_E_THREADS.
+ * CN_E_RANGE (not built), CN_E_OVERLAP (out overlaps a coordinate array or *gen),
+ * CN_E_OVERFLOW (n too large for the buffers' byte size), CN_E_THREADS.
  */
 cn_status cn_points_eval(const cn_noise *gen, size_t n, const double *const *coords, double *out, int threads,
                          double range[2]);

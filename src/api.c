@@ -25,8 +25,8 @@ const char *cn_strerror(cn_status status)
     case CN_E_GAIN: return "gain must be finite, greater than 0 and at most 4";
     case CN_E_RIDGE: return "ridge offset must be in [0, 2] and ridge gain in [0, 16]";
     case CN_E_PERIOD: return "period must be 0 (none) or 1 to 2^24 cells, only on the noise's axes; simplex periods must be even in 2D, multiples of 3 in 3D, of 4 in 4D";
-    case CN_E_DOMAIN: return "axis frequencies must be finite and greater than 0; offsets and rotation entries finite";
-    case CN_E_SIGNAL: return "amplitude, bias and weights must be finite";
+    case CN_E_DOMAIN: return "axis frequencies must be finite and greater than 0 (times the frequency too); offsets and rotation entries finite";
+    case CN_E_SIGNAL: return "amplitude, bias and weights must be finite, and 2 |amplitude| + |bias| too";
     case CN_E_CONFLICT: return "a period cannot be combined with a rotation";
     case CN_E_LAYERS: return "layers must be at least one, all of the same dimension";
     case CN_E_PERIOD_LACUNARITY: return "a period needs a whole-number lacunarity when there is more than one octave";
@@ -84,6 +84,9 @@ static int effective_octaves(const cn_config *cfg)
     if (!(cfg->gain > 0) || cfg->octaves < 1)
         return 1;
     double amp = 1.0;
+    /* gain >= 1 never drops an octave: no need to count up to an unchecked octaves field. */
+    if (cfg->gain >= 1)
+        return cfg->octaves;
     while (n < cfg->octaves) {
         amp *= cfg->gain;
         if (amp < 0x1p-24)
@@ -113,7 +116,8 @@ cn_status cn_config_check(const cn_config *cfg)
         return CN_E_FREQUENCY;
     const int dims = cfg->dims;
     for (int a = 0; a < dims; a++)
-        if (!(cfg->axis_frequency[a] > 0.0) || !isfinite(cfg->axis_frequency[a]) || !isfinite(cfg->offset[a]))
+        if (!(cfg->axis_frequency[a] > 0.0) || !isfinite(cfg->axis_frequency[a]) || !isfinite(cfg->offset[a]) ||
+            !isfinite(cfg->frequency * cfg->axis_frequency[a])) /* else tiny coordinates give inf * p */
             return CN_E_DOMAIN;
     if (cfg->rotate)
         for (int k = 0; k < dims * dims; k++)
@@ -129,7 +133,9 @@ cn_status cn_config_check(const cn_config *cfg)
         return CN_E_GAIN;
     if (!finite_in(cfg->ridge_offset, 0.0, 2.0) || !finite_in(cfg->ridge_gain, 0.0, 16.0))
         return CN_E_RIDGE;
-    if (!isfinite(cfg->amplitude) || !isfinite(cfg->bias))
+    /* 2 |amplitude| + |bias| finite: every value (|noise| <= 1.54 for classic Perlin 4D) and the
+     * documented range stay finite (fuzz/fuzz_batch.c found 1e308 * v + 1e308 = inf). */
+    if (!isfinite(cfg->amplitude) || !isfinite(cfg->bias) || !isfinite(2 * fabs(cfg->amplitude) + fabs(cfg->bias)))
         return CN_E_SIGNAL;
 
     int periodic = 0;
@@ -187,9 +193,17 @@ cn_status cn_config_rotate3(cn_config *cfg, double ax, double ay, double az, dou
         return CN_E_NULL;
     if (cfg->dims != 3)
         return CN_E_DIMS;
-    double len = sqrt(ax * ax + ay * ay + az * az);
-    if (!isfinite(angle) || !isfinite(len) || !(len > 0))
+    /* A finite nonzero axis of any length: one whose squares would overflow or underflow is
+     * scaled by its largest component first (others keep their bits). */
+    const double m = fmax(fabs(ax), fmax(fabs(ay), fabs(az)));
+    if (!isfinite(angle) || !isfinite(m) || !(m > 0) || isnan(ax) || isnan(ay) || isnan(az))
         return CN_E_DOMAIN;
+    if (m > 0x1p500 || m < 0x1p-500) {
+        ax /= m;
+        ay /= m;
+        az /= m;
+    }
+    double len = sqrt(ax * ax + ay * ay + az * az);
     ax /= len;
     ay /= len;
     az /= len;
@@ -205,10 +219,16 @@ cn_status cn_config_rotate3(cn_config *cfg, double ax, double ay, double az, dou
     return CN_OK;
 }
 
-cn_status cn_noise_build(cn_noise *out, const cn_config *cfg)
+cn_status cn_noise_build(cn_noise *out, const cn_config *cfg_in)
 {
-    if (!out || !cfg)
+    if (!out)
         return CN_E_NULL;
+    if (!cfg_in) {
+        out->kernel = -1; /* "on error *out is left unusable" */
+        return CN_E_NULL;
+    }
+    /* A copy first: cfg_in may be out's own cfg (rebuilding a generator after editing it). */
+    const cn_config copy = *cfg_in, *cfg = &copy;
     memset(out, 0, sizeof *out);
     out->kernel = -1;
     cn_status st = cn_config_check(cfg);
@@ -254,8 +274,10 @@ cn_status cn_noise_build(cn_noise *out, const cn_config *cfg)
  * read everything else from the fields cn_noise_build derived). */
 static int usable(const cn_noise *g)
 {
-    return g && g->cfg.dims >= 1 && g->cfg.dims <= 4 && g->kernel >= 0 && g->kernel < CN__KERNEL_COUNT &&
-           g->kernel == cn__kernel_index(&g->cfg) && cn__point_f64_table[g->kernel] != NULL;
+    return g && g->cfg.dims >= 1 && g->cfg.dims <= 4 && (unsigned)g->cfg.type <= CN_NOISE_VALUE &&
+           (unsigned)g->cfg.mode <= CN_MODE_CLASSIC && g->octaves >= 1 && g->octaves <= CN_MAX_OCTAVES &&
+           g->kernel >= 0 && g->kernel < CN__KERNEL_COUNT && g->kernel == cn__kernel_index(&g->cfg) &&
+           cn__point_f64_table[g->kernel] != NULL;
 }
 
 cn_status cn_noise_range(const cn_noise *g, double range[2])
@@ -293,6 +315,8 @@ cn_status cn_layers_eval(const cn_layer *layers, size_t count, const double *p, 
     for (size_t k = 0; k < count; k++) {
         if (!layers[k].noise)
             return CN_E_NULL;
+        if (!usable(layers[k].noise))
+            return CN_E_RANGE;
         if (layers[k].noise->cfg.dims != layers[0].noise->cfg.dims)
             return CN_E_LAYERS;
         if (!isfinite(layers[k].weight))

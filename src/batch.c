@@ -29,8 +29,10 @@ static void *run_worker(void *arg)
 
 static int built(const cn_noise *g)
 {
-    return g && g->cfg.dims >= 1 && g->cfg.dims <= 4 && g->kernel >= 0 && g->kernel < CN__KERNEL_COUNT &&
-           g->kernel == cn__kernel_index(&g->cfg) && cn__isa_scalar.f64->batch[g->kernel] != NULL;
+    return g && g->cfg.dims >= 1 && g->cfg.dims <= 4 && (unsigned)g->cfg.type <= CN_NOISE_VALUE &&
+           (unsigned)g->cfg.mode <= CN_MODE_CLASSIC && g->octaves >= 1 && g->octaves <= CN_MAX_OCTAVES &&
+           g->kernel >= 0 && g->kernel < CN__KERNEL_COUNT && g->kernel == cn__kernel_index(&g->cfg) &&
+           cn__isa_scalar.f64->batch[g->kernel] != NULL;
 }
 
 /* Runs points [0, total) of the job on up to `threads` threads; mm gets the min/max. */
@@ -80,6 +82,14 @@ static cn_status run(const cn__job *job, size_t total, int threads, double mm[2]
     return CN_OK;
 }
 
+/* Whether [a, a + an) and [b, b + bn) (bytes, an and bn > 0) overlap. Distances, not ends, are
+ * compared, so that nothing wraps around for lengths near SIZE_MAX. */
+static int overlaps(const void *a, size_t an, const void *b, size_t bn)
+{
+    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    return x <= y ? y - x < an : x - y < bn;
+}
+
 static cn_status grid(const cn_noise *g, const double *origin, const double *step, const size_t *count, void *out,
                       size_t out_len, int f32, int threads, double mm[2], int want_range)
 {
@@ -108,14 +118,9 @@ static cn_status grid(const cn_noise *g, const double *origin, const double *ste
         return CN_E_OVERFLOW;
     if (out_len < total)
         return CN_E_RANGE;
+    if (overlaps(g, sizeof *g, out, total * (f32 ? sizeof(float) : sizeof(double))))
+        return CN_E_OVERLAP; /* the kernels read *g while they write */
     return run(&job, total, threads, mm);
-}
-
-/* Whether [a, a + an) and [b, b + bn) (bytes) overlap. */
-static int overlaps(const void *a, size_t an, const void *b, size_t bn)
-{
-    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
-    return x < y + bn && y < x + an;
 }
 
 static cn_status points(const cn_noise *g, size_t n, const void *const *coords, int coords_f32, void *out, int f32,
@@ -142,6 +147,8 @@ static cn_status points(const cn_noise *g, size_t n, const void *const *coords, 
             return CN_E_OVERLAP;
         job.coords[a] = coords[a];
     }
+    if (n && overlaps(g, sizeof *g, out, n * osize))
+        return CN_E_OVERLAP;
     if (n == 0) {
         mm[0] = mm[1] = NAN;
         return threads < 0 || threads > CN_MAX_THREADS ? CN_E_THREADS : CN_OK;

@@ -4,6 +4,7 @@
 #define CN_TEST_H
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <math.h>
 
 static int cn_test_pass, cn_test_fail;
@@ -24,6 +25,30 @@ static inline int test_summary(const char *name)
 {
     printf("%s: %d passed, %d failed\n", name, cn_test_pass, cn_test_fail);
     return cn_test_fail == 0 && cn_test_pass > 0 ? 0 : 1;
+}
+
+/* The byte that fills output buffers a failing call must leave alone. */
+#define TEST_SENTINEL 0xA5
+
+/* malloc that never returns NULL (exits with status 2) and accepts 0. */
+static inline void *test_xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) {
+        fprintf(stderr, "out of memory\n");
+        exit(2);
+    }
+    return p;
+}
+
+/* Whether every byte of p[0..bytes) is still TEST_SENTINEL. */
+static inline int test_untouched(const void *p, size_t bytes)
+{
+    const unsigned char *c = (const unsigned char *)p;
+    for (size_t i = 0; i < bytes; i++)
+        if (c[i] != TEST_SENTINEL)
+            return 0;
+    return 1;
 }
 
 #endif

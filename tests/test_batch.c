@@ -31,17 +31,7 @@
  * jobs here have at least 8 times this many points, so up to 8 threads all get work. */
 enum { MIN_POINTS_PER_THREAD = 16384 };
 
-static const unsigned char SENTINEL = 0xA5;
 
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "out of memory\n");
-        exit(2);
-    }
-    return p;
-}
 
 static uint64_t rng_state = 0x2545F4914F6CDD1Dull;
 static uint64_t rng(void) /* SplitMix64 */
@@ -53,14 +43,6 @@ static uint64_t rng(void) /* SplitMix64 */
 }
 static double uniform(double lo, double hi) { return lo + (hi - lo) * ((double)(rng() >> 11) * 0x1p-53); }
 
-static int untouched(const void *p, size_t bytes)
-{
-    const unsigned char *c = (const unsigned char *)p;
-    for (size_t i = 0; i < bytes; i++)
-        if (c[i] != SENTINEL)
-            return 0;
-    return 1;
-}
 
 static cn_noise make(cn_noise_type type, cn_mode mode, int dims, cn_fractal fractal)
 {
@@ -247,7 +229,7 @@ static void test_grid_status(void)
     double r[2];
     float rf[2];
 
-#define RESET() (memset(out, SENTINEL, sizeof out), memset(outf, SENTINEL, sizeof outf))
+#define RESET() (memset(out, TEST_SENTINEL, sizeof out), memset(outf, TEST_SENTINEL, sizeof outf))
 #define EXPECT(call, callf, want, what)                                                                \
     do {                                                                                               \
         RESET();                                                                                       \
@@ -255,15 +237,15 @@ static void test_grid_status(void)
         CHECK(st_ == (want), "cn_grid_eval, %s: %s, want %s", what, cn_strerror(st_), cn_strerror(want));   \
         CHECK(stf_ == (want), "cn_grid_evalf, %s: %s, want %s", what, cn_strerror(stf_), cn_strerror(want)); \
         if ((want) != CN_OK)                                                                           \
-            CHECK(untouched(out, sizeof out) && untouched(outf, sizeof outf), "%s: output written on error", what); \
+            CHECK(test_untouched(out, sizeof out) && test_untouched(outf, sizeof outf), "%s: output written on error", what); \
     } while (0)
 
     EXPECT(cn_grid_eval(&g, o, s, cnt, out, N, 1, r), cn_grid_evalf(&g, o, s, cnt, outf, N, 1, rf), CN_OK, "valid");
-    CHECK(untouched(out + N, EXTRA * sizeof(double)) && untouched(outf + N, EXTRA * sizeof(float)),
+    CHECK(test_untouched(out + N, EXTRA * sizeof(double)) && test_untouched(outf + N, EXTRA * sizeof(float)),
           "wrote past the product of the counts");
     EXPECT(cn_grid_eval(&g, o, s, cnt, out, N + EXTRA, 1, NULL), cn_grid_evalf(&g, o, s, cnt, outf, N + EXTRA, 1, NULL),
            CN_OK, "longer output, NULL range");
-    CHECK(untouched(out + N, EXTRA * sizeof(double)) && untouched(outf + N, EXTRA * sizeof(float)),
+    CHECK(test_untouched(out + N, EXTRA * sizeof(double)) && test_untouched(outf + N, EXTRA * sizeof(float)),
           "wrote past the product of the counts into a longer output");
 
     EXPECT(cn_grid_eval(NULL, o, s, cnt, out, N, 1, r), cn_grid_evalf(NULL, o, s, cnt, outf, N, 1, rf), CN_E_NULL,
@@ -328,7 +310,7 @@ static void test_grid_status(void)
         cn_status stf = cn_grid_evalf(&g, o, s, c1, outf, SIZE_MAX, 1, rf);
         CHECK(st != CN_OK && stf != CN_OK, "SIZE_MAX/2 points of output accepted: %s / %s", cn_strerror(st),
               cn_strerror(stf));
-        CHECK(untouched(out, sizeof out) && untouched(outf, sizeof outf), "output written for SIZE_MAX/2 points");
+        CHECK(test_untouched(out, sizeof out) && test_untouched(outf, sizeof outf), "output written for SIZE_MAX/2 points");
     }
 
     const int bad_threads[] = {-1, 257, INT_MIN, INT_MAX, CN_MAX_THREADS + 1};
@@ -374,8 +356,8 @@ static void test_points_status(void)
 {
     cn_noise g = make(CN_NOISE_SIMPLEX, CN_MODE_DEFAULT, 3, CN_FRACTAL_NONE);
     enum { N = 40, SPAN = 8 * N };
-    double *dbuf = xmalloc(SPAN * sizeof(double));
-    float *fbuf = xmalloc(SPAN * sizeof(float));
+    double *dbuf = test_xmalloc(SPAN * sizeof(double));
+    float *fbuf = test_xmalloc(SPAN * sizeof(float));
     double r[2];
     float rf[2];
     /* Axis arrays at N .. 2N, 3N .. 4N, 5N .. 6N; the rest is free for outputs. */
@@ -385,8 +367,8 @@ static void test_points_status(void)
     }
     const double *dc[3] = {dbuf + N, dbuf + 3 * N, dbuf + 5 * N};
     const float *fc[3] = {fbuf + N, fbuf + 3 * N, fbuf + 5 * N};
-    double *dsave = xmalloc(SPAN * sizeof(double));
-    float *fsave = xmalloc(SPAN * sizeof(float));
+    double *dsave = test_xmalloc(SPAN * sizeof(double));
+    float *fsave = test_xmalloc(SPAN * sizeof(float));
     memcpy(dsave, dbuf, SPAN * sizeof(double));
     memcpy(fsave, fbuf, SPAN * sizeof(float));
 
@@ -446,13 +428,13 @@ static void test_points_status(void)
     float outf[N];
 #define EXPECTP(call, callf, want, what)                                                                \
     do {                                                                                                \
-        memset(out, SENTINEL, sizeof out);                                                              \
-        memset(outf, SENTINEL, sizeof outf);                                                            \
+        memset(out, TEST_SENTINEL, sizeof out);                                                              \
+        memset(outf, TEST_SENTINEL, sizeof outf);                                                            \
         cn_status st_ = (call), stf_ = (callf);                                                         \
         CHECK(st_ == (want), "cn_points_eval, %s: %s, want %s", what, cn_strerror(st_), cn_strerror(want));   \
         CHECK(stf_ == (want), "cn_points_evalf, %s: %s, want %s", what, cn_strerror(stf_), cn_strerror(want)); \
         if ((want) != CN_OK)                                                                            \
-            CHECK(untouched(out, sizeof out) && untouched(outf, sizeof outf), "%s: output written on error", what); \
+            CHECK(test_untouched(out, sizeof out) && test_untouched(outf, sizeof outf), "%s: output written on error", what); \
     } while (0)
 
     EXPECTP(cn_points_eval(NULL, N, dc, out, 1, r), cn_points_evalf(NULL, N, fc, outf, 1, rf), CN_E_NULL,
@@ -471,8 +453,8 @@ static void test_points_status(void)
     /* Exactly dims coordinate pointers are read (AddressSanitizer sees a read past them). */
     {
         cn_noise g1 = make(CN_NOISE_PERLIN, CN_MODE_DEFAULT, 1, CN_FRACTAL_NONE);
-        const double **one = xmalloc(sizeof *one);
-        const float **onef = xmalloc(sizeof *onef);
+        const double **one = test_xmalloc(sizeof *one);
+        const float **onef = test_xmalloc(sizeof *onef);
         one[0] = dc[0];
         onef[0] = fc[0];
         EXPECTP(cn_points_eval(&g1, N, one, out, 1, r), cn_points_evalf(&g1, N, onef, outf, 1, rf), CN_OK,
@@ -482,12 +464,12 @@ static void test_points_status(void)
     }
 
     /* n = 0 does nothing: CN_OK, the output untouched, the range NaN, NaN (no non-NaN output). */
-    memset(out, SENTINEL, sizeof out);
-    memset(outf, SENTINEL, sizeof outf);
+    memset(out, TEST_SENTINEL, sizeof out);
+    memset(outf, TEST_SENTINEL, sizeof outf);
     r[0] = r[1] = 0;
     rf[0] = rf[1] = 0;
     CHECK(cn_points_eval(&g, 0, dc, out, 1, r) == CN_OK && cn_points_evalf(&g, 0, fc, outf, 1, rf) == CN_OK, "n = 0");
-    CHECK(untouched(out, sizeof out) && untouched(outf, sizeof outf), "n = 0 wrote output");
+    CHECK(test_untouched(out, sizeof out) && test_untouched(outf, sizeof outf), "n = 0 wrote output");
     CHECK(isnan(r[0]) && isnan(r[1]) && isnan(rf[0]) && isnan(rf[1]), "n = 0: range %g %g / %g %g", r[0], r[1],
           (double)rf[0], (double)rf[1]);
     CHECK(cn_points_eval(&g, 0, dc, dbuf + N, 1, NULL) == CN_OK, "n = 0 with out == coords[0] (nothing overlaps)");
@@ -559,10 +541,10 @@ static void test_range(void)
 {
     cn_noise g = make(CN_NOISE_PERLIN, CN_MODE_DEFAULT, 2, CN_FRACTAL_FBM);
     enum { N = 1000 };
-    double *x = xmalloc(N * sizeof(double)), *y = xmalloc(N * sizeof(double)), *out = xmalloc(N * sizeof(double));
-    float *xf = xmalloc(N * sizeof(float)), *yf = xmalloc(N * sizeof(float)), *outf = xmalloc(N * sizeof(float));
-    double *out2 = xmalloc(N * sizeof(double));
-    float *outf2 = xmalloc(N * sizeof(float));
+    double *x = test_xmalloc(N * sizeof(double)), *y = test_xmalloc(N * sizeof(double)), *out = test_xmalloc(N * sizeof(double));
+    float *xf = test_xmalloc(N * sizeof(float)), *yf = test_xmalloc(N * sizeof(float)), *outf = test_xmalloc(N * sizeof(float));
+    double *out2 = test_xmalloc(N * sizeof(double));
+    float *outf2 = test_xmalloc(N * sizeof(float));
     const double *c[2] = {x, y};
     const float *cf[2] = {xf, yf};
     double r[2];
@@ -647,6 +629,7 @@ static void test_range(void)
 static const int THREADS[] = {1, 2, 3, 4, 7, 8, 0};
 #define NTHREADS ((int)(sizeof THREADS / sizeof THREADS[0]))
 
+#if HAVE_COUNT /* only the counted thread starts need these */
 static int cpus(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -660,6 +643,7 @@ static int threads_for(size_t total, int threads)
     size_t useful = total / MIN_POINTS_PER_THREAD + 1;
     return (size_t)t > useful ? (int)useful : t;
 }
+#endif
 
 typedef struct tjob {
     const char *name;
@@ -698,9 +682,9 @@ static void thread_case(const tjob *j)
             total *= j->count[a];
     }
     const size_t bytes = total * (j->f32 ? sizeof(float) : sizeof(double));
-    unsigned char *ref = xmalloc(bytes), *got = xmalloc(bytes);
+    unsigned char *ref = test_xmalloc(bytes), *got = test_xmalloc(bytes);
     double rref[2], rgot[2];
-    memset(ref, SENTINEL, bytes);
+    memset(ref, TEST_SENTINEL, bytes);
     CHECK(trun(j, ref, total, 1, rref) == CN_OK, "%s: one thread", j->name);
     expect_range(j->name, ref, total, j->f32, rref[0], rref[1]);
     /* A few values against the point API (the big jobs are not all worth it). */
@@ -733,7 +717,7 @@ static void thread_case(const tjob *j)
     for (int fail = 0; fail < 2; fail++) {
         for (int k = 0; k < NTHREADS; k++) {
             const int th = THREADS[k];
-            memset(got, SENTINEL, bytes);
+            memset(got, TEST_SENTINEL, bytes);
             count_reset(fail ? 2 : 0); /* fail: every second thread fails to start */
             cn_status st = trun(j, got, total, th, rgot);
             if (fail && st == CN_E_THREADS)
@@ -782,8 +766,8 @@ static void test_threads(void)
     double *d[4];
     float *f[4];
     for (int a = 0; a < 4; a++) {
-        d[a] = xmalloc(NP * sizeof(double));
-        f[a] = xmalloc(NP * sizeof(float));
+        d[a] = test_xmalloc(NP * sizeof(double));
+        f[a] = test_xmalloc(NP * sizeof(float));
         for (int i = 0; i < NP; i++) {
             d[a][i] = i % 1009 == a ? NAN : i % 2003 == a ? -INFINITY : uniform(-5000, 5000);
             f[a][i] = (float)d[a][i];
@@ -828,7 +812,7 @@ static void test_cap_race(void)
     cn_noise g = make(CN_NOISE_SIMPLEX, CN_MODE_DEFAULT, 2, CN_FRACTAL_BILLOW);
     double o[2] = {-7.5, 9.25}, s[2] = {0.125, -0.0625};
     size_t cnt[2] = {67, 53}, total = 67 * 53;
-    double *ref = xmalloc(total * sizeof(double)), *got = xmalloc(total * sizeof(double));
+    double *ref = test_xmalloc(total * sizeof(double)), *got = test_xmalloc(total * sizeof(double));
     CHECK(cn_isa_set_cap(CN_ISA_SCALAR) == CN_OK, "cap scalar");
     CHECK(cn_grid_eval(&g, o, s, cnt, ref, total, 1, NULL) == CN_OK, "reference");
     CHECK(cn_isa_set_cap(CN_ISA_COUNT) == CN_OK, "no cap");
@@ -868,15 +852,25 @@ static void test_cap_race(void)
 
 /* ---- memory: nothing allocated in proportion to the output ---- */
 
+/* ThreadSanitizer's shadow memory grows with the memory the kernels write, so the peak-RSS
+ * check cannot hold under it (scripts/test-tsan.sh). */
+#if defined(__SANITIZE_THREAD__)
+#define CN_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define CN_TSAN 1
+#endif
+#endif
+
 static void test_memory(void)
 {
-#ifdef __linux__
+#if defined(__linux__) && !defined(CN_TSAN)
     struct rusage ru;
     /* 4096 x 2048 doubles = 4096 x 4096 floats = 64 MiB. */
     const size_t nx = 4096, ny = 2048, bytes = nx * ny * sizeof(double);
     getrusage(RUSAGE_SELF, &ru);
     const long kib0 = ru.ru_maxrss;
-    unsigned char *buf = xmalloc(bytes);
+    unsigned char *buf = test_xmalloc(bytes);
     memset(buf, 0x55, bytes);
     getrusage(RUSAGE_SELF, &ru);
     const long kib1 = ru.ru_maxrss;
@@ -911,7 +905,7 @@ static void test_memory(void)
            kib1 - kib0, kib2 - kib1, kib3 - kib1);
     free(buf);
 #else
-    printf("test_batch: peak RSS check skipped (not Linux)\n");
+    printf("test_batch: peak RSS check skipped (not Linux, or ThreadSanitizer)\n");
 #endif
 }
 

@@ -696,8 +696,10 @@ for j in range(5):
 else
     note "python3 not found: PNG tiling and gray mapping checks skipped"
 fi
-run render --amplitude 1e308 --bias 1e308 --weight 4 --size 4x4 -o huge.png
+run render --amplitude 8e307 --weight 4 --size 4x4 -o huge.png
 expect_err "a range that overflows" 2 "the range of values is too large"
+run render --amplitude 1e308 --bias 1e308 --size 4x4 -o huge.png
+expect_err "amplitude and bias whose values overflow" 2 "--amplitude, --bias:" "2 |amplitude| + |bias|"
 run render --frequency 1 --axis-frequency 1e308,1 --size 4x4 -o huge.png
 expect_err "axis frequency overflowing the coordinates" 2 "--frequency: 1 is too large"
 run render --layer 'frequency=1e308' --size 4x4 -o huge.png

@@ -32,15 +32,6 @@ static unsigned long long n_calls[CN_ISA_COUNT];  /* batch calls compared */
 static unsigned long long n_point_api;            /* batch values compared with cn_eval / cn_evalf */
 static unsigned long long n_nan_out, n_finite_out, n_configs;
 
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "out of memory\n");
-        exit(2);
-    }
-    return p;
-}
 
 static uint64_t rng_state = 0x853C49E6748FEA9Bull;
 static uint64_t rng(void) /* SplitMix64 */
@@ -123,17 +114,16 @@ static size_t first_diff(const void *x, const void *y, size_t n, int f32)
     return n;
 }
 
-static const unsigned char SENTINEL = 0xA5;
 
 /* Whether the GUARD-element bands before and after an output of n elements at offset off are intact. */
 static int guards_intact(const unsigned char *base, size_t off, size_t n, int f32)
 {
     const size_t es = f32 ? sizeof(float) : sizeof(double);
     for (size_t b = 0; b < off * es; b++)
-        if (base[b] != SENTINEL)
+        if (base[b] != TEST_SENTINEL)
             return 0;
     for (size_t b = (off + n) * es; b < (off + n + GUARD) * es; b++)
-        if (base[b] != SENTINEL)
+        if (base[b] != TEST_SENTINEL)
             return 0;
     return 1;
 }
@@ -186,7 +176,7 @@ static size_t req_len(const req *r)
 static cn_status run_req(const req *r, void *out, unsigned char raw_range[16], double range[2])
 {
     cn_status st;
-    memset(raw_range, SENTINEL, 16);
+    memset(raw_range, TEST_SENTINEL, 16);
     if (r->f32) {
         float fr[2];
         if (r->grid)
@@ -354,11 +344,11 @@ static void compare_all(const char *what, const req *r, size_t off)
 {
     const int f32 = r->f32, dims = r->g->cfg.dims;
     const size_t es = f32 ? sizeof(float) : sizeof(double), n = req_len(r), total = off + n + GUARD;
-    unsigned char *ref = xmalloc(total * es), *got = xmalloc(total * es);
+    unsigned char *ref = test_xmalloc(total * es), *got = test_xmalloc(total * es);
     unsigned char rref[16], rgot[16];
     double range[2];
 
-    memset(ref, SENTINEL, total * es);
+    memset(ref, TEST_SENTINEL, total * es);
     CHECK(cn_isa_set_cap(CN_ISA_SCALAR) == CN_OK, "cap scalar");
     CHECK(cn_isa_active() == CN_ISA_SCALAR, "cap scalar: active %s", cn_isa_name(cn_isa_active()));
     cn_status st = run_req(r, ref + off * es, rref, range);
@@ -411,7 +401,7 @@ static void compare_all(const char *what, const req *r, size_t off)
         cn_isa isa = isas[k];
         CHECK(cn_isa_set_cap(isa) == CN_OK, "cap %s", cn_isa_name(isa));
         CHECK(cn_isa_active() == isa, "cap %s: active %s", cn_isa_name(isa), cn_isa_name(cn_isa_active()));
-        memset(got, SENTINEL, total * es);
+        memset(got, TEST_SENTINEL, total * es);
         st = run_req(r, got + off * es, rgot, range);
         CHECK(st == CN_OK, "%s [%s]: batch gives %s", what, cn_isa_name(isa), cn_strerror(st));
         CHECK(guards_intact(got, off, n, f32), "%s [%s]: batch wrote outside its output", what, cn_isa_name(isa));
@@ -457,7 +447,7 @@ static void points_case(const cn_noise *g, const char *name, size_t first, size_
     r.f32 = f32;
     r.n = n;
     for (int a = 0; a < dims; a++) {
-        base[a] = xmalloc((off + n) * es);
+        base[a] = test_xmalloc((off + n) * es);
         void *c = (char *)base[a] + off * es;
         if (n)
             memcpy(c, f32 ? (const void *)&poolf[a][first] : (const void *)&pool[a][first], n * es);
