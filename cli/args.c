@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+int cli_check_only = 0;
+
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
 
 /* Whole number from s[0..len): digits only, checked against UINT64_MAX before each step. */

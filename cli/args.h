@@ -18,6 +18,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "cnoise.h"
 
@@ -295,6 +296,18 @@ int cli_noise_range(const cli_noise_opts *o, double *mid, double *half);
 /* Shortest "%.Ng" text (N = 1..17) that reads back as exactly v, into buf (whole numbers below
  * 2^53 in plain digits, "90" rather than "9e+01"); returns buf. */
 const char *cli_fmt_real(double v, char *buf, size_t n);
+
+/*
+ * Check-only mode, for the fuzz targets (fuzz/): when nonzero, each command parses and checks
+ * all its options exactly as usual (messages and exit codes included) and builds its generators,
+ * then returns CLI_EXIT_OK instead of reading input or creating any file. The cnoise program
+ * itself never sets it.
+ */
+extern int cli_check_only;
+
+/* "cnoise sample" after its options: reads data lines from in, prints values to out (see
+ * "cnoise sample --help"); returns an exit code. Errors go to stderr. */
+int cli_sample_stream(const cli_noise_opts *o, FILE *in, FILE *out);
 
 /* The commands: argv[0] is the command name; they return an exit code. */
 int cli_cmd_sample(int argc, char **argv);

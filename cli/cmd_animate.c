@@ -712,7 +712,7 @@ int cli_cmd_animate(int argc, char **argv)
             }
         }
     }
-    int rc = run(&jb);
+    int rc = cli_check_only ? CLI_EXIT_OK : run(&jb);
     cli_built_free(&jb.gen);
     return rc;
 }

@@ -365,7 +365,7 @@ int cli_cmd_map(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     jb.k = relief / cfg->frequency;
-    int rc = draw(&jb, output);
+    int rc = cli_check_only ? CLI_EXIT_OK : draw(&jb, output);
     cli_built_free(&jb.gen);
     return rc;
 }

@@ -755,7 +755,7 @@ int cli_cmd_render(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     jb.k = (jb.fmt == F_NORMAL ? strength : relief) / o.spec[0].cfg.frequency;
-    int rc = render(&jb, output);
+    int rc = cli_check_only ? CLI_EXIT_OK : render(&jb, output);
     cli_built_free(&jb.gen);
     return rc;
 }

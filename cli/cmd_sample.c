@@ -138,14 +138,14 @@ static int parse_line(char *p, unsigned long lineno, int use_float, point *pt)
 }
 
 /* Prints one value; returns 0 or -1 (errno set) when standard output fails. */
-static int print_value(double v, int use_float)
+static int print_value(FILE *out, double v, int use_float)
 {
     if (isnan(v))
-        return fputs("nan\n", stdout) < 0 ? -1 : 0;
-    return printf(use_float ? "%.9g\n" : "%.17g\n", v) < 0 ? -1 : 0;
+        return fputs("nan\n", out) < 0 ? -1 : 0;
+    return fprintf(out, use_float ? "%.9g\n" : "%.17g\n", v) < 0 ? -1 : 0;
 }
 
-static int run(const cli_noise_opts *o)
+int cli_sample_stream(const cli_noise_opts *o, FILE *in, FILE *out)
 {
     char why[512];
     cli_built gen;
@@ -166,7 +166,7 @@ static int run(const cli_noise_opts *o)
     int read_errno = 0;
     for (;;) {
         errno = 0;
-        len = getline(&line, &cap, stdin);
+        len = getline(&line, &cap, in);
         if (len < 0) {
             read_errno = errno; /* 0 at end of file */
             break;
@@ -203,13 +203,13 @@ static int run(const cli_noise_opts *o)
         }
 
         double v = cli_built_eval(&gen, pt.d, pt.f);
-        if (print_value(v, o->use_float) != 0) {
+        if (print_value(out, v, o->use_float) != 0) {
             cli_error(prog, "error writing standard output: %s", strerror(errno));
             rc = CLI_EXIT_FAILURE;
             break;
         }
     }
-    if (rc == CLI_EXIT_OK && ferror(stdin)) {
+    if (rc == CLI_EXIT_OK && ferror(in)) {
         cli_error(prog, "error reading standard input: %s", read_errno ? strerror(read_errno) : "unknown error");
         rc = CLI_EXIT_FAILURE;
     } else if (rc == CLI_EXIT_OK && read_errno == ENOMEM) {
@@ -220,7 +220,7 @@ static int run(const cli_noise_opts *o)
     if (have_gen)
         cli_built_free(&gen);
 
-    if (fflush(stdout) != 0 && rc == CLI_EXIT_OK) {
+    if (fflush(out) != 0 && rc == CLI_EXIT_OK) {
         cli_error(prog, "error writing standard output: %s", strerror(errno));
         rc = CLI_EXIT_FAILURE;
     }
@@ -252,5 +252,17 @@ int cli_cmd_sample(int argc, char **argv)
      */
     if (cli_noise_finish(prog, &o) != 0)
         return CLI_EXIT_USAGE;
-    return run(&o);
+    if (cli_check_only) {
+        cli_built gen;
+        char why[512];
+        if (!o.dims_set)
+            return CLI_EXIT_OK;
+        if (cli_noise_build(&o, o.dims, &gen, why, sizeof why) != 0) {
+            cli_error(prog, "%s", why);
+            return CLI_EXIT_USAGE;
+        }
+        cli_built_free(&gen);
+        return CLI_EXIT_OK;
+    }
+    return cli_sample_stream(&o, stdin, stdout);
 }

@@ -542,7 +542,7 @@ int cli_cmd_volume(int argc, char **argv)
         cli_error(prog, "--amplitude, --bias, --weight: the range of values is too large for float32");
         return CLI_EXIT_USAGE;
     }
-    int rc = run(&jb);
+    int rc = cli_check_only ? CLI_EXIT_OK : run(&jb);
     cli_built_free(&jb.gen);
     return rc;
 }

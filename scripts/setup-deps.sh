@@ -2,7 +2,8 @@
 # Installs what building and testing cnoise needs on Debian/Ubuntu: a C compiler, CMake, make,
 # pkg-config, libpng, giflib (animated GIFs) and python3 with numpy (used by the tests to decode
 # PNGs and load .npy files); clang when asked
-# (CNOISE_WITH_CLANG=1); g++ and the benchmark's peer libraries when asked (CNOISE_WITH_BENCH=1:
+# (CNOISE_WITH_CLANG=1); clang's sanitizer and libFuzzer runtimes for scripts/fuzz.sh
+# (CNOISE_WITH_FUZZ=1: libclang-rt-dev, only recommended by clang); valgrind (CNOISE_WITH_VALGRIND=1); g++ and the benchmark's peer libraries when asked (CNOISE_WITH_BENCH=1:
 # libstb-dev for stb_perlin.h, libnoise-dev for libnoise). As root, missing packages are installed
 # with apt-get; otherwise their names are printed and the script fails.
 set -euo pipefail
@@ -19,6 +20,13 @@ have_pkg libgif-dev || need+=(libgif-dev)
 have_pkg python3-numpy || need+=(python3-numpy)
 if [ "${CNOISE_WITH_CLANG:-0}" = 1 ]; then
   command -v clang >/dev/null 2>&1 || need+=(clang)
+fi
+if [ "${CNOISE_WITH_FUZZ:-0}" = 1 ]; then
+  command -v clang >/dev/null 2>&1 || need+=(clang)
+  have_pkg libclang-rt-dev || need+=(libclang-rt-dev)
+fi
+if [ "${CNOISE_WITH_VALGRIND:-0}" = 1 ]; then
+  command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
 fi
 if [ "${CNOISE_WITH_BENCH:-0}" = 1 ]; then
   command -v c++ >/dev/null 2>&1 || need+=(g++)

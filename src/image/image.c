@@ -351,6 +351,9 @@ int cn_image_begin(cn_image_writer **out, const char *path, cn_image_format form
             return -1;
         }
         png_set_write_fn(w->png, w, png_write_cb, png_flush_cb);
+        /* libpng's default user limits (1000000 pixels per side) also apply to writing; this
+         * writer's limit is the format's own, 2^31 - 1 (found by fuzz/fuzz_image.c). */
+        png_set_user_limits(w->png, CN_IMAGE_MAX_SIDE, CN_IMAGE_MAX_SIDE);
         png_set_IHDR(w->png, w->info, width, height, format == CN_IMAGE_PNG16 ? 16 : 8,
                      format == CN_IMAGE_PNG_RGB ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_GRAY, PNG_INTERLACE_NONE,
                      PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
