@@ -2,7 +2,12 @@
 # Sets up, then builds and runs the whole test suite three ways:
 #   1. gcc, Release, warnings as errors;
 #   2. gcc with AddressSanitizer + UndefinedBehaviorSanitizer;
-#   3. clang, Release, warnings as errors.
+#   3. clang, Release, warnings as errors;
+# (each also replays the fuzz targets' seed corpora and regression inputs, fuzz/), then
+#   4. ThreadSanitizer on the tests that evaluate many configurations from many threads at once
+#      (scripts/test-tsan.sh);
+#   5. every shell test of the command-line tool with the tool under valgrind memcheck
+#      (scripts/valgrind.sh).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 CNOISE_WITH_CLANG=1 "$root/scripts/setup-deps.sh"
@@ -19,4 +24,6 @@ run() { # name, cmake args...
 run gcc -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++ -DCNOISE_WERROR=ON
 run asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++ -DCNOISE_SANITIZE=ON
 run clang -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCNOISE_WERROR=ON
+"$root/scripts/test-tsan.sh"
+CNOISE_WITH_VALGRIND=1 "$root/scripts/valgrind.sh"
 echo "== all test builds passed"
