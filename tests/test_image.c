@@ -830,6 +830,20 @@ static void test_unwritable_dir(void)
     chmod(dir, 0755);
 }
 
+/* A file name with control bytes is escaped in messages (\xNN): it cannot break the line. */
+static void test_message_escapes(void)
+{
+    char path[600], err[512];
+    snprintf(path, sizeof path, "%s/no\nsuch\x1b[31m/x.npy", base);
+    cn_image_writer *w;
+    CHECK(cn_image_begin(&w, path, CN_IMAGE_NPY, 2, 2, 0, err, sizeof err) == -1 && w == NULL, "missing folder");
+    CHECK(!strchr(err, '\n') && !strchr(err, '\x1b') && strstr(err, "no\\x0asuch\\x1b[31m"),
+          "control bytes in '%s'", err);
+    char tiny[6];
+    CHECK(cn_image_begin(&w, path, CN_IMAGE_NPY, 2, 2, 0, tiny, sizeof tiny) == -1 && strlen(tiny) < sizeof tiny,
+          "short buffer");
+}
+
 /* --- GIF ------------------------------------------------------------------------------------------ */
 
 static void test_gif(int loop)
@@ -1031,6 +1045,7 @@ int main(int argc, char **argv)
     test_file_size_limit();
     test_full_disk();
     test_unwritable_dir();
+    test_message_escapes();
     test_memory();
 
     rm_tree(base);

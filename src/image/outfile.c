@@ -15,26 +15,55 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* Copies src into dst[0..cap) with every control byte (below 0x20, and 0x7f) written as \xNN, so
+ * that a file name with a newline or an escape sequence cannot break or forge a message line;
+ * cut at a whole character and always terminated. */
+static void put_escaped(char *dst, size_t cap, const char *src)
+{
+    static const char hex[] = "0123456789abcdef";
+    size_t o = 0;
+    for (const unsigned char *p = (const unsigned char *)src; *p; p++) {
+        int ctl = *p < 0x20 || *p == 0x7f;
+        if (o + (ctl ? 4 : 1) >= cap)
+            break;
+        if (ctl) {
+            dst[o++] = '\\';
+            dst[o++] = 'x';
+            dst[o++] = hex[*p >> 4];
+            dst[o++] = hex[*p & 15];
+        } else {
+            dst[o++] = (char)*p;
+        }
+    }
+    dst[o] = '\0';
+}
+
 void cn__put_err(char *err, size_t errlen, const char *fmt, ...)
 {
     if (!err || errlen == 0)
         return;
+    char raw[8192];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    put_escaped(err, errlen, raw);
 }
 
 void cn__out_msg(cn__outfile *o, const char *fmt, ...)
 {
     if (o->msg[0])
         return;
+    char raw[8192];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(o->msg, sizeof o->msg, fmt, ap);
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
-    if (!o->msg[0])
-        snprintf(o->msg, sizeof o->msg, "unknown error writing '%s'", o->path ? o->path : "?");
+    put_escaped(o->msg, sizeof o->msg, raw);
+    if (!o->msg[0]) {
+        snprintf(raw, sizeof raw, "unknown error writing '%s'", o->path ? o->path : "?");
+        put_escaped(o->msg, sizeof o->msg, raw);
+    }
 }
 
 /* The permission bits of a new file: 0666 minus the process umask. */
