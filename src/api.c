@@ -272,12 +272,16 @@ cn_status cn_noise_build(cn_noise *out, const cn_config *cfg_in)
 /* A generator is usable when it was built: its kernel selector is in range and still matches
  * the dimension, type and mode in its configuration (cheap enough for every call; the kernels
  * read everything else from the fields cn_noise_build derived). */
-static int usable(const cn_noise *g)
+int cn__generator_ok(const cn_noise *g)
 {
     return g && g->cfg.dims >= 1 && g->cfg.dims <= 4 && (unsigned)g->cfg.type <= CN_NOISE_VALUE &&
            (unsigned)g->cfg.mode <= CN_MODE_CLASSIC && g->octaves >= 1 && g->octaves <= CN_MAX_OCTAVES &&
-           g->kernel >= 0 && g->kernel < CN__KERNEL_COUNT && g->kernel == cn__kernel_index(&g->cfg) &&
-           cn__point_f64_table[g->kernel] != NULL;
+           g->kernel >= 0 && g->kernel < CN__KERNEL_COUNT && g->kernel == cn__kernel_index(&g->cfg);
+}
+
+static int usable(const cn_noise *g)
+{
+    return cn__generator_ok(g) && cn__point_f64_table[g->kernel] != NULL;
 }
 
 cn_status cn_noise_range(const cn_noise *g, double range[2])

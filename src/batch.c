@@ -29,10 +29,7 @@ static void *run_worker(void *arg)
 
 static int built(const cn_noise *g)
 {
-    return g && g->cfg.dims >= 1 && g->cfg.dims <= 4 && (unsigned)g->cfg.type <= CN_NOISE_VALUE &&
-           (unsigned)g->cfg.mode <= CN_MODE_CLASSIC && g->octaves >= 1 && g->octaves <= CN_MAX_OCTAVES &&
-           g->kernel >= 0 && g->kernel < CN__KERNEL_COUNT && g->kernel == cn__kernel_index(&g->cfg) &&
-           cn__isa_scalar.f64->batch[g->kernel] != NULL;
+    return cn__generator_ok(g) && cn__isa_scalar.f64->batch[g->kernel] != NULL;
 }
 
 /* Runs points [0, total) of the job on up to `threads` threads; mm gets the min/max. */

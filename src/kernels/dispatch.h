@@ -12,6 +12,11 @@ static inline int cn__kernel_index(const cn_config *c)
     return (int)c->mode * 12 + (int)c->type * 4 + c->dims - 1;
 }
 
+/* Whether g looks like the result of a successful cn_noise_build: dimension, type, mode and
+ * octave count in range and the kernel its configuration implies, so that a zeroed, garbage or
+ * edited generator is refused before any table is indexed (src/api.c). */
+int cn__generator_ok(const cn_noise *g);
+
 /*
  * A batch job: where the coordinates come from (a grid, or one array per axis of doubles or
  * floats) and where the results go (doubles or floats). Point i of a grid has index
