@@ -32,7 +32,6 @@ static const char *const prog = "cnoise animate";
 #define MAX_FRAMES 100000
 #define MAX_FRAME_PIXELS 268435456u /* 2^28: one frame of gray levels is held in memory */
 #define MAX_PATTERN_WIDTH 32        /* largest field width in the --png pattern */
-#define CLIP_TOLERANCE 1e-12
 #define LOOP_TOLERANCE 1e-9         /* relative distance of the time period from a whole number */
 
 static const char help_text[] =
@@ -359,15 +358,7 @@ static int set_loop(cli_noise_opts *o, int dims, int frames, double step)
 
 static uint8_t gray(anim_job *jb, double v)
 {
-    double t;
-    if (jb->half > 0)
-        t = ((v - jb->mid) / jb->half + 1.0) / 2.0;
-    else
-        t = v < jb->mid ? 0.0 : v > jb->mid ? 1.0 : 0.5;
-    if (t < -CLIP_TOLERANCE || t > 1.0 + CLIP_TOLERANCE || (!(jb->half > 0) && v != jb->mid))
-        jb->clipped++;
-    t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
-    return (uint8_t)round(t * 255.0);
+    return (uint8_t)round(cli_range_t(v, jb->mid, jb->half, &jb->clipped) * 255.0);
 }
 
 /* Frame t's gray levels into frame (W * H); -1 with err set on failure. */
@@ -511,15 +502,7 @@ done:
     free(frame);
     if (rc != CLI_EXIT_OK)
         return rc;
-    if (jb->clipped) {
-        char a[40], b[40];
-        uint64_t total = (uint64_t)jb->frames * W * H;
-        fprintf(stderr,
-                "%s: note: %llu of %llu samples (%.3g%%) were outside the range [%s, %s] and were clipped to it\n",
-                prog, (unsigned long long)jb->clipped, (unsigned long long)total,
-                100.0 * (double)jb->clipped / (double)total, cli_fmt_real(jb->mid - jb->half, a, sizeof a),
-                cli_fmt_real(jb->mid + jb->half, b, sizeof b));
-    }
+    cli_note_clipped(prog, jb->clipped, (uint64_t)jb->frames * W * H, "samples", jb->mid, jb->half, "");
     if (!jb->quiet) {
         if (jb->gif)
             printf("wrote %s (%lux%lu, %d frames, %u/100 s each%s)\n", jb->gif, (unsigned long)W, (unsigned long)H,

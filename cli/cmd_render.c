@@ -228,10 +228,10 @@ static double norm_t(const render_job *jb, double v)
 /* t clamped to [0, 1]; counts a clipped sample. A zero-width range clips every other value. */
 static double clamp_t(render_job *jb, double v)
 {
+    if (!jb->minmax)
+        return cli_range_t(v, jb->mid, jb->half, &jb->clipped);
     double t = norm_t(jb, v);
-    int zero = jb->minmax ? !(jb->span > 0) : !(jb->half > 0);
-    double ref = jb->minmax ? jb->lo : jb->mid;
-    if (t < -CLIP_TOLERANCE || t > 1.0 + CLIP_TOLERANCE || (zero && v != ref))
+    if (t < -CLIP_TOLERANCE || t > 1.0 + CLIP_TOLERANCE || (!(jb->span > 0) && v != jb->lo))
         jb->clipped++;
     return t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
 }
@@ -460,15 +460,8 @@ static int render(render_job *jb, const char *output)
     cli_guard_remove(guard);
     if (rc != CLI_EXIT_OK)
         return rc;
-    if (jb->clipped) {
-        char a[40], b[40];
-        fprintf(stderr,
-                "%s: note: %llu of %llu samples (%.3g%%) were outside the range [%s, %s] and were clipped to it "
-                "(--normalize minmax stretches the image to its own range instead)\n",
-                prog, (unsigned long long)jb->clipped, (unsigned long long)pixels,
-                100.0 * (double)jb->clipped / (double)pixels, cli_fmt_real(jb->mid - jb->half, a, sizeof a),
-                cli_fmt_real(jb->mid + jb->half, b, sizeof b));
-    }
+    cli_note_clipped(prog, jb->clipped, pixels, "samples", jb->mid, jb->half,
+                     " (--normalize minmax stretches the image to its own range instead)");
     if (!jb->quiet) {
         if (jb->fmt == F_PNG && !jb->shade)
             printf("wrote %s (%lux%lu)\n", output, (unsigned long)W, (unsigned long)H);

@@ -31,7 +31,6 @@ static const char *const prog = "cnoise volume";
 #define VOLUME_MAX_SIDE 1048576u               /* 2^20: voxel centres k + 0.5 stay exact in float */
 #define VOLUME_MAX_VOXELS 17179869184ull       /* 2^34 voxels: 64 GiB of float32 */
 #define SHEET_MAX_BAND_BYTES (256u << 20)      /* one row of tiles of the contact sheet in memory */
-#define CLIP_TOLERANCE 1e-12                   /* t beyond [0, 1] by less than this is rounding */
 
 static const char help_text[] =
     "Usage: cnoise volume [options]\n"
@@ -203,15 +202,7 @@ static int choose_format(const char *fmt_text, const char *output, cn_image_form
 /* Gray level of a value for the sheet; counts clipped values. */
 static uint8_t gray(volume_job *jb, double v)
 {
-    double t;
-    if (jb->half > 0)
-        t = ((v - jb->mid) / jb->half + 1.0) / 2.0;
-    else
-        t = v < jb->mid ? 0.0 : v > jb->mid ? 1.0 : 0.5;
-    if (t < -CLIP_TOLERANCE || t > 1.0 + CLIP_TOLERANCE || (!(jb->half > 0) && v != jb->mid))
-        jb->clipped++;
-    t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
-    return (uint8_t)round(t * 255.0);
+    return (uint8_t)round(cli_range_t(v, jb->mid, jb->half, &jb->clipped) * 255.0);
 }
 
 /* A double rounded to float32; beyond FLT_MAX + half an ulp it is an infinity. */
@@ -368,15 +359,7 @@ done:
     free(band);
     if (rc != CLI_EXIT_OK)
         return rc;
-    if (jb->clipped) {
-        char a[40], b[40];
-        fprintf(stderr,
-                "%s: note: %llu of %llu contact-sheet values (%.3g%%) were outside the range [%s, %s] and were "
-                "clipped to it\n",
-                prog, (unsigned long long)jb->clipped, (unsigned long long)total,
-                100.0 * (double)jb->clipped / (double)total, cli_fmt_real(jb->mid - jb->half, a, sizeof a),
-                cli_fmt_real(jb->mid + jb->half, b, sizeof b));
-    }
+    cli_note_clipped(prog, jb->clipped, total, "contact-sheet values", jb->mid, jb->half, "");
     if (!jb->quiet) {
         if (jb->fmt == CN_IMAGE_NPY)
             printf("wrote %s (%lux%lux%lu float32, NumPy shape (%lu, %lu, %lu))\n", jb->output, (unsigned long)W,

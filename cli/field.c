@@ -127,6 +127,33 @@ int cli_field_eval(cli_field *f, double x0, double y0, size_t ncols, size_t nrow
     return 0;
 }
 
+/* t beyond [0, 1] by less than this is rounding, not clipping. */
+#define CLIP_TOLERANCE 1e-12
+
+double cli_range_t(double v, double mid, double half, uint64_t *clipped)
+{
+    double t;
+    if (half > 0)
+        t = ((v - mid) / half + 1.0) / 2.0;
+    else
+        t = v < mid ? 0.0 : v > mid ? 1.0 : 0.5;
+    if (t < -CLIP_TOLERANCE || t > 1.0 + CLIP_TOLERANCE || (!(half > 0) && v != mid))
+        (*clipped)++;
+    return t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+}
+
+void cli_note_clipped(const char *prog, uint64_t clipped, uint64_t total, const char *what, double mid,
+                      double half, const char *hint)
+{
+    if (!clipped)
+        return;
+    char a[40], b[40];
+    fprintf(stderr, "%s: note: %llu of %llu %s (%.3g%%) were outside the range [%s, %s] and were clipped to it%s\n",
+            prog, (unsigned long long)clipped, (unsigned long long)total, what,
+            100.0 * (double)clipped / (double)total, cli_fmt_real(mid - half, a, sizeof a),
+            cli_fmt_real(mid + half, b, sizeof b), hint);
+}
+
 int cli_field_range(const cli_built *b, double *mid, double *half)
 {
     double m = 0, h = 0;

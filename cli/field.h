@@ -53,6 +53,20 @@ int cli_field_eval(cli_field *f, double x0, double y0, size_t ncols, size_t nrow
 int cli_field_range(const cli_built *b, double *mid, double *half);
 
 /*
+ * The position of v in [mid - half, mid + half] as t in [0, 1]: t = ((v - mid) / half + 1) / 2,
+ * clamped. A value beyond the range by more than rounding (1e-12 in t), or, when half is 0, any
+ * value other than mid (t 0 below it, 1 above, 0.5 at it) adds one to *clipped.
+ */
+double cli_range_t(double v, double mid, double half, uint64_t *clipped);
+
+/*
+ * Prints "<prog>: note: C of T <what> (P%) were outside the range [lo, hi] and were clipped to
+ * it<hint>" on stderr (hint may be ""), for clipped > 0.
+ */
+void cli_note_clipped(const char *prog, uint64_t clipped, uint64_t total, const char *what, double mid,
+                      double half, const char *hint);
+
+/*
  * --tile: sets the x (and, in 2D and up, y) period of layer k of o so that the noise repeats
  * after width (and height) pixels; needs those to be whole, valid numbers of cells. On failure
  * prints the reason and a frequency that would work (naming --frequency, or "frequency=" in a
