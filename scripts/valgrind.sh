@@ -137,7 +137,9 @@ run_test() { # name
   local args=("$wrapper")
   [ "$t" = test_cli_man ] && args+=("$root/man/cnoise.1") # no build folder: see the top
   set +e
-  bash "$script" "${args[@]}" >"$out/$t.log" 2>&1
+  # A background job starts with SIGINT and SIGQUIT ignored (and nohup adds SIGHUP); the tests
+  # send those signals, so each starts with them at their defaults, as under ctest.
+  env --default-signal=INT,QUIT,HUP,TERM bash "$script" "${args[@]}" >"$out/$t.log" 2>&1
   rc=$?
   set -e
   echo "$rc $((SECONDS - t0))" >"$out/$t.rc"

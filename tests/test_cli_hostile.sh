@@ -501,12 +501,15 @@ done <<<"$CASE_TABLE"
 # nothing new is left and an existing target keeps its bytes.
 WAIT_STEPS=200
 [ "${CNOISE_UNDER_VALGRIND:-0}" = 1 ] && WAIT_STEPS=1200
-# interrupt SIGNAL CODE TARGET ARGS...: starts cnoise ARGS in $W with SIGNAL not ignored, waits for
+# interrupt SIGNAL CODE TARGET ARGS...: starts cnoise ARGS in $W with the signals at their defaults, waits for
 # TARGET's temporary file, sends SIGNAL.
 interrupt() {
     local sig=$1 code=$2 target=$3 pid rc i found=; shift 3
     CASES=$((CASES + 1))
-    (cd "$W" && trap - INT && exec "$CNOISE" "$@" >/dev/null 2>"$T/stderr") &
+    # env --default-signal: the tool starts with the signals at their defaults even where this
+    # script inherited them ignored (a background job ignores SIGINT, nohup SIGHUP), which a
+    # shell's own "trap -" cannot undo.
+    (cd "$W" && exec env --default-signal=INT,QUIT,HUP,TERM "$CNOISE" "$@" >/dev/null 2>"$T/stderr") &
     pid=$!
     for ((i = 0; i < WAIT_STEPS; i++)); do
         found=$(find "$W" -name "$target.tmp.*" -print -quit)
