@@ -100,7 +100,7 @@ typedef enum cn_status {
     CN_E_OCTAVE_FREQUENCY,  /* the last octave's frequency exceeds 2^40 */
     CN_E_OVERLAP,     /* an output buffer overlaps an input buffer */
     CN_E_THREADS,     /* threads is negative or above CN_MAX_THREADS (a thread that cannot start is
-                         not an error: its share runs on the calling thread) */
+                         not an error: the other threads, the calling one included, take its work) */
     CN_E_ISA          /* an unknown instruction set */
 } cn_status;
 

@@ -1,8 +1,9 @@
 /* test_batch.c -- the contracts of the batch and instruction-set APIs in cnoise.h:
  *   - every thread count (1, 2, 3, 4, 7, 8 and 0 = all cores) gives the same bits and the same
- *     range, on grids and point arrays large enough that every thread gets work; where the linker
- *     can wrap pthread_create, the number of threads started is counted, and threads that fail to
- *     start must not change the result;
+ *     range, on grids and point arrays large enough that every thread gets work, and on large grids
+ *     that src/batch.c cuts into many chunks (at row starts, and within rows longer than a chunk);
+ *     where the linker can wrap pthread_create, the number of threads started is counted, and
+ *     threads that fail to start must not change the result;
  *   - range[] is the min/max of the non-NaN outputs (NaN, NaN when there is none); NULL is accepted;
  *   - status codes: NULL arguments, counts of 0, short outputs, non-finite origins and steps,
  *     products of counts that overflow size_t, bad thread counts, overlapping buffers, n = 0,
@@ -780,6 +781,18 @@ static void test_threads(void)
     for (int a = 0; a < 4; a++) {
         free(d[a]);
         free(f[a]);
+    }
+    /* Large grids, many chunks per thread (src/batch.c: about 16 per thread, at least 16384
+     * points): 2048 x 640 = 1310720 points are cut at row starts, 20 or 8 rows a chunk on 2 or 7
+     * threads; rows of 40003 points (not a multiple of any vector width) are longer than a chunk on
+     * 7 threads, so chunks start and end inside rows. */
+    {
+        tjob big = {"large float grid, perlin 2D fbm", &g2, 1, 1, {-3.75, 12.5}, {0.01, 0.01}, {2048, 640}, 0, {0}};
+        thread_case(&big);
+        cn_noise p3 = make(CN_NOISE_PERLIN, CN_MODE_DEFAULT, 3, CN_FRACTAL_NONE);
+        tjob rows = {"long-row grid, perlin 3D", &p3, 1, 0, {5.5, -2.25, 0.125}, {0.003, 0.5, -0.75}, {40003, 3, 11},
+                     0, {0}};
+        thread_case(&rows);
     }
     /* A small job: no more threads than useful, same bits. */
     {

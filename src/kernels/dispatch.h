@@ -2,6 +2,7 @@
 #ifndef CN_DISPATCH_H
 #define CN_DISPATCH_H
 
+#include <math.h>
 #include <stddef.h>
 #include "cnoise.h"
 
@@ -39,6 +40,28 @@ typedef struct cn__job {
 /* Evaluates points [begin, end) of the job; mm[0], mm[1] receive the min and max of the
  * non-NaN results (+inf, -inf when none). */
 typedef void (*cn__batch_fn)(const cn__job *job, size_t begin, size_t end, double mm[2]);
+
+/*
+ * Folds v into the running range [*lo, *hi] (start: +inf, -inf). NaN is skipped. Zeros of both
+ * signs tie under < and >, so the rule picks -0 for the minimum and +0 for the maximum whenever
+ * both occur: the range then does not depend on the order the values are folded in (lanes,
+ * rows, threads).
+ */
+static inline void cn__range_add(double *lo, double *hi, double v)
+{
+    if (v < *lo || (v == 0 && *lo == 0 && signbit(v)))
+        *lo = v;
+    if (v > *hi || (v == 0 && *hi == 0 && !signbit(v)))
+        *hi = v;
+}
+
+/* Folds another range [l, h] (+inf, -inf when empty) into [*lo, *hi] by the same rule. */
+static inline void cn__range_merge(double *lo, double *hi, double l, double h)
+{
+    double no_hi = INFINITY, no_lo = -INFINITY;
+    cn__range_add(lo, &no_hi, l);
+    cn__range_add(&no_lo, hi, h);
+}
 
 /* One point: in[] holds cfg.dims unscaled coordinates (scalar build only). */
 typedef double (*cn__point_f64)(const cn_noise *g, const double *in);

@@ -24,6 +24,7 @@
 #undef vr_abs
 #undef vr_lt
 #undef vr_gt
+#undef vr_eq
 #undef vr_sel
 #undef vrm_and
 #undef vrm_or
@@ -31,6 +32,8 @@
 #undef vr_from_d
 #undef vr_from_u
 #undef vr_gather
+#undef vr_perm16
+#undef vr_perm8
 #undef vu_nz_r
 #undef vu_eq_r
 #undef KN
@@ -51,6 +54,7 @@
 #define vr_abs vd_abs
 #define vr_lt vd_lt
 #define vr_gt vd_gt
+#define vr_eq vd_eq
 #define vr_sel vd_sel
 #define vrm_and vdm_and
 #define vrm_or vdm_or
@@ -58,6 +62,8 @@
 #define vr_from_d(a) (a)
 #define vr_from_u vd_from_u
 #define vr_gather vd_gather
+#define vr_perm16 vd_perm16
+#define vr_perm8 vd_perm8
 #define vu_nz_r vu_nz_d
 #define vu_eq_r vu_eq_d
 #define KN__(name, suffix) name##_##suffix
@@ -77,6 +83,7 @@
 #define vr_abs vs_abs
 #define vr_lt vs_lt
 #define vr_gt vs_gt
+#define vr_eq vs_eq
 #define vr_sel vs_sel
 #define vrm_and vsm_and
 #define vrm_or vsm_or
@@ -84,6 +91,8 @@
 #define vr_from_d vs_from_d
 #define vr_from_u vs_from_u
 #define vr_gather vs_gather
+#define vr_perm16 vs_perm16
+#define vr_perm8 vs_perm8
 #define vu_nz_r vu_nz_s
 #define vu_eq_r vu_eq_s
 #define KN__(name, suffix) name##_##suffix

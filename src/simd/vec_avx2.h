@@ -96,9 +96,14 @@ static inline vdm vd_finite(vd a) { return d4_finite(a); }
 static inline vd vd_finite_or0(vd a) { return d4_finite_or0(a); }
 static inline vd vd_floor(vd a) { return d4_floor(a); }
 static inline vu vd_wrap_u32(vd a) { return d4_wrap_u32(a); }
+/* vd_wrap_u32 for integral lanes with |a| < 2^31 (the caller guarantees it): one conversion. */
+static inline vu vd_wrap_u32_small(vd a) { return _mm256_cvttpd_epi32(a); }
 static inline vd vd_from_u(vu a) { return d4_from_u(a); }
 static inline vd vd_gather(const double *table, vu idx) { return _mm256_i32gather_pd(table, idx, 8); }
+static inline vd vd_perm16(const double *table, vu idx) { return vd_gather(table, idx); }
+static inline vd vd_perm8(const double *table, vu idx) { return vd_perm16(table, idx); }
 
+static inline uint32_t vu_first(vu a) { return (uint32_t)_mm_cvtsi128_si32(a); }
 static inline vu vu_set(uint32_t a) { return _mm_set1_epi32((int)a); }
 static inline vu vu_add(vu a, vu b) { return _mm_add_epi32(a, b); }
 static inline vu vu_sub(vu a, vu b) { return _mm_sub_epi32(a, b); }
@@ -157,6 +162,8 @@ static inline int vdm_all(vdm a) { return (_mm256_movemask_pd(a.lo) & _mm256_mov
 
 static inline __m256i cn_join(__m128i lo, __m128i hi) { return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1); }
 static inline vu vd_wrap_u32(vd a) { return cn_join(d4_wrap_u32(a.lo), d4_wrap_u32(a.hi)); }
+/* vd_wrap_u32 for integral lanes with |a| < 2^31 (the caller guarantees it): one conversion. */
+static inline vu vd_wrap_u32_small(vd a) { return cn_join(_mm256_cvttpd_epi32(a.lo), _mm256_cvttpd_epi32(a.hi)); }
 static inline vd vd_from_u(vu a)
 {
     vd r;
@@ -175,6 +182,7 @@ static inline vs vs_mul(vs a, vs b) { return _mm256_mul_ps(a, b); }
 static inline vs vs_neg(vs a) { return _mm256_xor_ps(a, _mm256_set1_ps(-0.0f)); }
 static inline vs vs_abs(vs a) { return _mm256_andnot_ps(_mm256_set1_ps(-0.0f), a); }
 static inline vsm vs_lt(vs a, vs b) { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
+static inline vsm vs_eq(vs a, vs b) { return _mm256_cmp_ps(a, b, _CMP_EQ_OQ); }
 static inline vsm vs_gt(vs a, vs b) { return _mm256_cmp_ps(a, b, _CMP_GT_OQ); }
 static inline vs vs_sel(vsm m, vs a, vs b) { return _mm256_blendv_ps(b, a, m); }
 static inline vsm vsm_and(vsm a, vsm b) { return _mm256_and_ps(a, b); }
@@ -183,7 +191,17 @@ static inline vsm vsm_from_d(vdm m) { return _mm256_castsi256_ps(cn_dmask_u32(m)
 /* u32 lanes below 2^31 to floats (rounded as a scalar conversion rounds). */
 static inline vs vs_from_u(vu a) { return _mm256_cvtepi32_ps(a); }
 static inline vs vs_gather(const float *table, vu idx) { return _mm256_i32gather_ps(table, idx, 4); }
+/* A lookup in a table of 16 entries (idx in 0..15): a permute of each half, bit 3 picks one. */
+static inline vs vs_perm16(const float *table, vu idx)
+{
+    __m256 lo = _mm256_permutevar8x32_ps(_mm256_loadu_ps(table), idx);
+    __m256 hi = _mm256_permutevar8x32_ps(_mm256_loadu_ps(table + 8), idx);
+    return _mm256_blendv_ps(lo, hi, _mm256_castsi256_ps(_mm256_slli_epi32(idx, 28)));
+}
+/* A lookup in a table of 8 entries (idx in 0..7): one permute. */
+static inline vs vs_perm8(const float *table, vu idx) { return _mm256_permutevar8x32_ps(_mm256_loadu_ps(table), idx); }
 
+static inline uint32_t vu_first(vu a) { return (uint32_t)_mm_cvtsi128_si32(_mm256_castsi256_si128(a)); }
 static inline vu vu_set(uint32_t a) { return _mm256_set1_epi32((int)a); }
 static inline vu vu_add(vu a, vu b) { return _mm256_add_epi32(a, b); }
 static inline vu vu_sub(vu a, vu b) { return _mm256_sub_epi32(a, b); }

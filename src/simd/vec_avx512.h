@@ -77,9 +77,19 @@ static inline vdm vd_finite(vd a) { return d8_finite(a); }
 static inline vd vd_finite_or0(vd a) { return d8_finite_or0(a); }
 static inline vd vd_floor(vd a) { return d8_floor(a); }
 static inline vu vd_wrap_u32(vd a) { return d8_wrap_u32(a); }
+/* vd_wrap_u32 for integral lanes with |a| < 2^31 (the caller guarantees it): one conversion. */
+static inline vu vd_wrap_u32_small(vd a) { return _mm512_cvttpd_epi32(a); }
 static inline vd vd_from_u(vu a) { return d8_from_u(a); }
 static inline vd vd_gather(const double *table, vu idx) { return _mm512_i32gather_pd(idx, table, 8); }
+/* A lookup in a table of 16 entries (idx in 0..15): one two-register permute. */
+static inline vd vd_perm16(const double *table, vu idx)
+{
+    return _mm512_permutex2var_pd(_mm512_loadu_pd(table), _mm512_cvtepu32_epi64(idx), _mm512_loadu_pd(table + 8));
+}
+/* A lookup in a table of 8 entries (idx in 0..7): one permute. */
+static inline vd vd_perm8(const double *table, vu idx) { return _mm512_permutexvar_pd(_mm512_cvtepu32_epi64(idx), _mm512_loadu_pd(table)); }
 
+static inline uint32_t vu_first(vu a) { return (uint32_t)_mm_cvtsi128_si32(_mm256_castsi256_si128(a)); }
 static inline vu vu_set(uint32_t a) { return _mm256_set1_epi32((int)a); }
 static inline vu vu_add(vu a, vu b) { return _mm256_add_epi32(a, b); }
 static inline vu vu_sub(vu a, vu b) { return _mm256_sub_epi32(a, b); }
@@ -143,6 +153,11 @@ static inline vu vd_wrap_u32(vd a)
 {
     return _mm512_inserti64x4(_mm512_castsi256_si512(d8_wrap_u32(a.lo)), d8_wrap_u32(a.hi), 1);
 }
+/* vd_wrap_u32 for integral lanes with |a| < 2^31 (the caller guarantees it): one conversion. */
+static inline vu vd_wrap_u32_small(vd a)
+{
+    return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvttpd_epi32(a.lo)), _mm512_cvttpd_epi32(a.hi), 1);
+}
 static inline vd vd_from_u(vu a)
 {
     vd r;
@@ -163,6 +178,7 @@ static inline vs vs_mul(vs a, vs b) { return _mm512_mul_ps(a, b); }
 static inline vs vs_neg(vs a) { return _mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(a), _mm512_set1_epi32((int)0x80000000u))); }
 static inline vs vs_abs(vs a) { return _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(a), _mm512_set1_epi32(0x7fffffff))); }
 static inline vsm vs_lt(vs a, vs b) { return _mm512_cmp_ps_mask(a, b, _CMP_LT_OQ); }
+static inline vsm vs_eq(vs a, vs b) { return _mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ); }
 static inline vsm vs_gt(vs a, vs b) { return _mm512_cmp_ps_mask(a, b, _CMP_GT_OQ); }
 static inline vs vs_sel(vsm m, vs a, vs b) { return _mm512_mask_blend_ps(m, b, a); }
 static inline vsm vsm_and(vsm a, vsm b) { return (vsm)(a & b); }
@@ -170,7 +186,11 @@ static inline vsm vsm_or(vsm a, vsm b) { return (vsm)(a | b); }
 static inline vsm vsm_from_d(vdm m) { return m; }
 static inline vs vs_from_u(vu a) { return _mm512_cvtepu32_ps(a); }
 static inline vs vs_gather(const float *table, vu idx) { return _mm512_i32gather_ps(idx, table, 4); }
+/* A lookup in a table of 16 entries (idx in 0..15): one register permute. */
+static inline vs vs_perm16(const float *table, vu idx) { return _mm512_permutexvar_ps(idx, _mm512_loadu_ps(table)); }
+static inline vs vs_perm8(const float *table, vu idx) { return vs_perm16(table, idx); }
 
+static inline uint32_t vu_first(vu a) { return (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(a)); }
 static inline vu vu_set(uint32_t a) { return _mm512_set1_epi32((int)a); }
 static inline vu vu_add(vu a, vu b) { return _mm512_add_epi32(a, b); }
 static inline vu vu_sub(vu a, vu b) { return _mm512_sub_epi32(a, b); }

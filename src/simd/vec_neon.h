@@ -101,6 +101,8 @@ static inline vdm vd_finite(vd a) { return d2_finite(a); }
 static inline vd vd_finite_or0(vd a) { return d2_finite_or0(a); }
 static inline vd vd_floor(vd a) { return d2_floor(a); }
 static inline vu vd_wrap_u32(vd a) { return vmovn_u64(d2_wrap_u64(a)); }
+/* vd_wrap_u32 for integral lanes with |a| < 2^31 (the caller guarantees it): one conversion. */
+static inline vu vd_wrap_u32_small(vd a) { return vmovn_u64(vreinterpretq_u64_s64(vcvtq_s64_f64(a))); }
 static inline vd vd_from_u(vu a) { return d2_from_u(a); }
 static inline vd vd_gather(const double *table, vu idx)
 {
@@ -108,6 +110,7 @@ static inline vd vd_gather(const double *table, vu idx)
     return vld1q_f64(t);
 }
 
+static inline uint32_t vu_first(vu a) { return vget_lane_u32(a, 0); }
 static inline vu vu_set(uint32_t a) { return vdup_n_u32(a); }
 static inline vu vu_add(vu a, vu b) { return vadd_u32(a, b); }
 static inline vu vu_sub(vu a, vu b) { return vsub_u32(a, b); }
@@ -118,6 +121,8 @@ static inline vu vu_or(vu a, vu b) { return vorr_u32(a, b); }
 /* USHL by a register count (negative: right); n need not be a compile-time constant. */
 static inline vu vu_shr(vu a, int n) { return vshl_u32(a, vdup_n_s32(-n)); }
 static inline vu vu_shl(vu a, int n) { return vshl_u32(a, vdup_n_s32(n)); }
+static inline vd vd_perm16(const double *table, vu idx) { return vd_gather(table, idx); }
+static inline vd vd_perm8(const double *table, vu idx) { return vd_perm16(table, idx); }
 static inline vu vu_gather8(const uint8_t *table, vu idx)
 {
     const uint32_t t[2] = {table[vget_lane_u32(idx, 0)], table[vget_lane_u32(idx, 1)]};
@@ -169,6 +174,11 @@ static inline void vd_storeu(double *out, vd a)
 static inline int vdm_all(vdm a) { return m2_all(vandq_u64(a.lo, a.hi)); }
 
 static inline vu vd_wrap_u32(vd a) { return vmovn_high_u64(vmovn_u64(d2_wrap_u64(a.lo)), d2_wrap_u64(a.hi)); }
+/* vd_wrap_u32 for integral lanes with |a| < 2^31 (the caller guarantees it): one conversion. */
+static inline vu vd_wrap_u32_small(vd a)
+{
+    return vmovn_high_u64(vmovn_u64(vreinterpretq_u64_s64(vcvtq_s64_f64(a.lo))), vreinterpretq_u64_s64(vcvtq_s64_f64(a.hi)));
+}
 static inline vd vd_from_u(vu a)
 {
     vd r;
@@ -189,6 +199,7 @@ static inline vs vs_mul(vs a, vs b) { return vmulq_f32(a, b); }
 static inline vs vs_neg(vs a) { return vnegq_f32(a); }
 static inline vs vs_abs(vs a) { return vabsq_f32(a); }
 static inline vsm vs_lt(vs a, vs b) { return vcltq_f32(a, b); }
+static inline vsm vs_eq(vs a, vs b) { return vceqq_f32(a, b); }
 static inline vsm vs_gt(vs a, vs b) { return vcgtq_f32(a, b); }
 static inline vs vs_sel(vsm m, vs a, vs b) { return vbslq_f32(m, a, b); }
 static inline vsm vsm_and(vsm a, vsm b) { return vandq_u32(a, b); }
@@ -203,6 +214,7 @@ static inline vs vs_gather(const float *table, vu idx)
     return vld1q_f32(t);
 }
 
+static inline uint32_t vu_first(vu a) { return vgetq_lane_u32(a, 0); }
 static inline vu vu_set(uint32_t a) { return vdupq_n_u32(a); }
 static inline vu vu_add(vu a, vu b) { return vaddq_u32(a, b); }
 static inline vu vu_sub(vu a, vu b) { return vsubq_u32(a, b); }
@@ -212,6 +224,8 @@ static inline vu vu_and(vu a, vu b) { return vandq_u32(a, b); }
 static inline vu vu_or(vu a, vu b) { return vorrq_u32(a, b); }
 static inline vu vu_shr(vu a, int n) { return vshlq_u32(a, vdupq_n_s32(-n)); }
 static inline vu vu_shl(vu a, int n) { return vshlq_u32(a, vdupq_n_s32(n)); }
+static inline vs vs_perm16(const float *table, vu idx) { return vs_gather(table, idx); }
+static inline vs vs_perm8(const float *table, vu idx) { return vs_perm16(table, idx); }
 static inline vu vu_gather8(const uint8_t *table, vu idx)
 {
     const uint32_t t[4] = {table[vgetq_lane_u32(idx, 0)], table[vgetq_lane_u32(idx, 1)], table[vgetq_lane_u32(idx, 2)],

@@ -85,10 +85,15 @@ static inline vu vd_wrap_u32(vd a)
     double r = a - q * 4294967296.0;
     return (vu)(uint64_t)r;
 }
+/* vd_wrap_u32 for integral lanes with |a| < 2^31 (the caller guarantees it): one conversion. */
+static inline vu vd_wrap_u32_small(vd a) { return (vu)(uint32_t)(int32_t)a; }
 /* uint32 lanes to doubles (exact). */
 static inline vd vd_from_u(vu a) { return (double)a; }
 /* Table lookup of doubles: lanes of idx index table (the caller guarantees bounds). */
 static inline vd vd_gather(const double *table, vu idx) { return table[idx]; }
+/* A lookup in a table of 16 entries (idx in 0..15): permutes where the instruction set has them. */
+static inline vd vd_perm16(const double *table, vu idx) { return table[idx]; }
+static inline vd vd_perm8(const double *table, vu idx) { return vd_perm16(table, idx); }
 
 /* ---- float lanes ---- */
 static inline vs vs_set(float a) { return a; }
@@ -101,6 +106,7 @@ static inline vs vs_mul(vs a, vs b) { return a * b; }
 static inline vs vs_neg(vs a) { return -a; }
 static inline vs vs_abs(vs a) { return cn_from_bits_s(cn_bits_s(a) & ~(UINT32_C(1) << 31)); }
 static inline vsm vs_lt(vs a, vs b) { return CN_MASK32(a < b); }
+static inline vsm vs_eq(vs a, vs b) { return CN_MASK32(a == b); }
 static inline vsm vs_gt(vs a, vs b) { return CN_MASK32(a > b); }
 static inline vs vs_sel(vsm m, vs a, vs b) { return cn_from_bits_s((cn_bits_s(a) & m) | (cn_bits_s(b) & ~m)); }
 static inline vsm vsm_and(vsm a, vsm b) { return a & b; }
@@ -108,8 +114,12 @@ static inline vsm vsm_or(vsm a, vsm b) { return a | b; }
 static inline vsm vsm_from_d(vdm m) { return (vsm)m; }
 static inline vs vs_from_u(vu a) { return (float)a; }
 static inline vs vs_gather(const float *table, vu idx) { return table[idx]; }
+static inline vs vs_perm16(const float *table, vu idx) { return table[idx]; }
+static inline vs vs_perm8(const float *table, vu idx) { return vs_perm16(table, idx); }
 
 /* ---- uint32 lanes ---- */
+/* Lane 0 of a uint32 vector. */
+static inline uint32_t vu_first(vu a) { return a; }
 static inline vu vu_set(uint32_t a) { return a; }
 static inline vu vu_add(vu a, vu b) { return a + b; }
 static inline vu vu_sub(vu a, vu b) { return a - b; }

@@ -113,6 +113,8 @@ static inline vdm vd_finite(vd a) { return d2_finite(a); }
 static inline vd vd_finite_or0(vd a) { return d2_finite_or0(a); }
 static inline vd vd_floor(vd a) { return d2_floor(a); }
 static inline vu vd_wrap_u32(vd a) { return d2_wrap_u32(a); }
+/* vd_wrap_u32 for integral lanes with |a| < 2^31 (the caller guarantees it): one conversion. */
+static inline vu vd_wrap_u32_small(vd a) { return _mm_cvttpd_epi32(a); }
 static inline vd vd_from_u(vu a) { return d2_from_u(a); }
 static inline vd vd_gather(const double *table, vu idx)
 {
@@ -121,6 +123,7 @@ static inline vd vd_gather(const double *table, vu idx)
     return _mm_setr_pd(table[i[0]], table[i[1]]);
 }
 
+static inline uint32_t vu_first(vu a) { return (uint32_t)_mm_cvtsi128_si32(a); }
 static inline vu vu_set(uint32_t a) { return _mm_set1_epi32((int)a); }
 static inline vu vu_add(vu a, vu b) { return _mm_add_epi32(a, b); }
 static inline vu vu_sub(vu a, vu b) { return _mm_sub_epi32(a, b); }
@@ -130,6 +133,8 @@ static inline vu vu_and(vu a, vu b) { return _mm_and_si128(a, b); }
 static inline vu vu_or(vu a, vu b) { return _mm_or_si128(a, b); }
 static inline vu vu_shr(vu a, int n) { return _mm_srl_epi32(a, _mm_cvtsi32_si128(n)); }
 static inline vu vu_shl(vu a, int n) { return _mm_sll_epi32(a, _mm_cvtsi32_si128(n)); }
+static inline vd vd_perm16(const double *table, vu idx) { return vd_gather(table, idx); }
+static inline vd vd_perm8(const double *table, vu idx) { return vd_perm16(table, idx); }
 static inline vu vu_gather8(const uint8_t *table, vu idx)
 {
     uint32_t i[4];
@@ -178,6 +183,8 @@ static inline int vdm_all(vdm a) { return (_mm_movemask_pd(a.lo) & _mm_movemask_
 #undef CN_M2
 
 static inline vu vd_wrap_u32(vd a) { return _mm_unpacklo_epi64(d2_wrap_u32(a.lo), d2_wrap_u32(a.hi)); }
+/* vd_wrap_u32 for integral lanes with |a| < 2^31 (the caller guarantees it): one conversion. */
+static inline vu vd_wrap_u32_small(vd a) { return _mm_unpacklo_epi64(_mm_cvttpd_epi32(a.lo), _mm_cvttpd_epi32(a.hi)); }
 static inline vd vd_from_u(vu a)
 {
     vd r;
@@ -196,6 +203,7 @@ static inline vs vs_mul(vs a, vs b) { return _mm_mul_ps(a, b); }
 static inline vs vs_neg(vs a) { return _mm_xor_ps(a, _mm_set1_ps(-0.0f)); }
 static inline vs vs_abs(vs a) { return _mm_andnot_ps(_mm_set1_ps(-0.0f), a); }
 static inline vsm vs_lt(vs a, vs b) { return _mm_cmplt_ps(a, b); }
+static inline vsm vs_eq(vs a, vs b) { return _mm_cmpeq_ps(a, b); }
 static inline vsm vs_gt(vs a, vs b) { return _mm_cmpgt_ps(a, b); }
 static inline vs vs_sel(vsm m, vs a, vs b) { return _mm_or_ps(_mm_and_ps(m, a), _mm_andnot_ps(m, b)); }
 static inline vsm vsm_and(vsm a, vsm b) { return _mm_and_ps(a, b); }
@@ -210,6 +218,7 @@ static inline vs vs_gather(const float *table, vu idx)
     return _mm_setr_ps(table[i[0]], table[i[1]], table[i[2]], table[i[3]]);
 }
 
+static inline uint32_t vu_first(vu a) { return (uint32_t)_mm_cvtsi128_si32(a); }
 static inline vu vu_set(uint32_t a) { return _mm_set1_epi32((int)a); }
 static inline vu vu_add(vu a, vu b) { return _mm_add_epi32(a, b); }
 static inline vu vu_sub(vu a, vu b) { return _mm_sub_epi32(a, b); }
@@ -219,6 +228,8 @@ static inline vu vu_and(vu a, vu b) { return _mm_and_si128(a, b); }
 static inline vu vu_or(vu a, vu b) { return _mm_or_si128(a, b); }
 static inline vu vu_shr(vu a, int n) { return _mm_srl_epi32(a, _mm_cvtsi32_si128(n)); }
 static inline vu vu_shl(vu a, int n) { return _mm_sll_epi32(a, _mm_cvtsi32_si128(n)); }
+static inline vs vs_perm16(const float *table, vu idx) { return vs_gather(table, idx); }
+static inline vs vs_perm8(const float *table, vu idx) { return vs_perm16(table, idx); }
 static inline vu vu_gather8(const uint8_t *table, vu idx)
 {
     uint32_t i[4];
