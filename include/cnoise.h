@@ -62,6 +62,26 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* CN_API marks every public function. The library is built with hidden visibility, so the shared
+ * library exports these functions and nothing else. CNOISE_BUILDING is defined while the library
+ * itself is compiled (by its CMake targets); consumers define nothing, except that on Windows a
+ * program linking the static library defines CNOISE_STATIC (the installed CMake target
+ * cnoise::cnoise_static and pkg-config --static --cflags add it), so that no function is declared
+ * __declspec(dllimport). */
+#if defined(_WIN32) || defined(__CYGWIN__)
+#  if defined(CNOISE_STATIC)
+#    define CN_API
+#  elif defined(CNOISE_BUILDING)
+#    define CN_API __declspec(dllexport)
+#  else
+#    define CN_API __declspec(dllimport)
+#  endif
+#elif defined(CNOISE_BUILDING) && defined(__GNUC__) && __GNUC__ >= 4
+#  define CN_API __attribute__((visibility("default")))
+#else
+#  define CN_API
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -105,10 +125,10 @@ typedef enum cn_status {
 } cn_status;
 
 /* A short English description of a status code; never NULL (unknown codes get a generic text). */
-const char *cn_strerror(cn_status status);
+CN_API const char *cn_strerror(cn_status status);
 
 /* The library version string, e.g. "0.1.0". */
-const char *cn_version(void);
+CN_API const char *cn_version(void);
 
 typedef enum cn_noise_type {
     CN_NOISE_PERLIN = 0,  /* improved gradient noise (quintic fade), 1D-4D */
@@ -215,18 +235,18 @@ typedef struct cn_config {
 } cn_config;
 
 /* Fills *cfg with the defaults listed above. NULL is ignored. */
-void cn_config_init(cn_config *cfg);
+CN_API void cn_config_init(cn_config *cfg);
 
 /* Checks every field of *cfg; returns CN_OK or the status naming the first bad field. */
-cn_status cn_config_check(const cn_config *cfg);
+CN_API cn_status cn_config_check(const cn_config *cfg);
 
 /* Sets a 2D rotation by `angle` radians (counter-clockwise) and rotate = 1. Needs dims 2.
  * Returns CN_E_NULL, CN_E_DIMS (dims is not 2) or CN_E_DOMAIN (angle not finite). */
-cn_status cn_config_rotate2(cn_config *cfg, double angle);
+CN_API cn_status cn_config_rotate2(cn_config *cfg, double angle);
 
 /* Sets a 3D rotation by `angle` radians about the axis (ax, ay, az) (normalised here; right-hand
  * rule) and rotate = 1. Needs dims 3. CN_E_DOMAIN for a zero or non-finite axis or angle. */
-cn_status cn_config_rotate3(cn_config *cfg, double ax, double ay, double az, double angle);
+CN_API cn_status cn_config_rotate3(cn_config *cfg, double ax, double ay, double az, double angle);
 
 /*
  * A built generator: the configuration plus everything derived from it (per-octave lattice keys
@@ -252,24 +272,24 @@ typedef struct cn_noise {
 
 /* Validates *cfg (as cn_config_check) and builds *out from it. On error *out is left unusable.
  * cfg may point to out->cfg (rebuilding a generator after editing its configuration). */
-cn_status cn_noise_build(cn_noise *out, const cn_config *cfg);
+CN_API cn_status cn_noise_build(cn_noise *out, const cn_config *cfg);
 
 /*
  * Evaluates the noise at one point. p holds gen->cfg.dims coordinates.
  * Returns NaN if gen or p is NULL, if gen was not built, or for non-finite input (see above).
  */
-double cn_eval(const cn_noise *gen, const double *p);
-float cn_evalf(const cn_noise *gen, const float *p);
+CN_API double cn_eval(const cn_noise *gen, const double *p);
+CN_API float cn_evalf(const cn_noise *gen, const float *p);
 
 /* Fixed-dimension conveniences: return NaN if gen is NULL or gen->cfg.dims differs. */
-double cn_eval1(const cn_noise *gen, double x);
-double cn_eval2(const cn_noise *gen, double x, double y);
-double cn_eval3(const cn_noise *gen, double x, double y, double z);
-double cn_eval4(const cn_noise *gen, double x, double y, double z, double w);
-float cn_eval1f(const cn_noise *gen, float x);
-float cn_eval2f(const cn_noise *gen, float x, float y);
-float cn_eval3f(const cn_noise *gen, float x, float y, float z);
-float cn_eval4f(const cn_noise *gen, float x, float y, float z, float w);
+CN_API double cn_eval1(const cn_noise *gen, double x);
+CN_API double cn_eval2(const cn_noise *gen, double x, double y);
+CN_API double cn_eval3(const cn_noise *gen, double x, double y, double z);
+CN_API double cn_eval4(const cn_noise *gen, double x, double y, double z, double w);
+CN_API float cn_eval1f(const cn_noise *gen, float x);
+CN_API float cn_eval2f(const cn_noise *gen, float x, float y);
+CN_API float cn_eval3f(const cn_noise *gen, float x, float y, float z);
+CN_API float cn_eval4f(const cn_noise *gen, float x, float y, float z, float w);
 
 /*
  * Superposition (a weighted sum of configured noises, as a sum of waves):
@@ -283,7 +303,7 @@ typedef struct cn_layer {
     const cn_noise *noise;
     double weight;
 } cn_layer;
-cn_status cn_layers_eval(const cn_layer *layers, size_t count, const double *p, double *out);
+CN_API cn_status cn_layers_eval(const cn_layer *layers, size_t count, const double *p, double *out);
 
 /*
  * The documented output range of a built generator, [range[0], range[1]]: the base noise's
@@ -294,12 +314,12 @@ cn_status cn_layers_eval(const cn_layer *layers, size_t count, const double *p, 
  * classic-mode simplex, whose measured maxima are 0.998 (2D), 0.979 (3D), 0.992 (4D).
  * Returns CN_E_NULL for NULL arguments, CN_E_RANGE for a generator that was not built.
  */
-cn_status cn_noise_range(const cn_noise *gen, double range[2]);
+CN_API cn_status cn_noise_range(const cn_noise *gen, double range[2]);
 
 /* The number of octaves a configuration evaluates: 1 without a fractal, otherwise `octaves` less
  * those whose amplitude gain^i is below 2^-24 (skipped). 0 for NULL. The fields it reads (fractal,
  * octaves, gain) are not validated here. */
-int cn_config_octaves(const cn_config *cfg);
+CN_API int cn_config_octaves(const cn_config *cfg);
 
 /* ---------------------------------------------------------------------------------------------
  * Batch evaluation
@@ -329,10 +349,12 @@ int cn_config_octaves(const cn_config *cfg);
  * overflows size_t), CN_E_OVERLAP (out overlaps *gen), CN_E_THREADS. origin, step and count are
  * read before anything is written, so out may overlap them.
  */
-cn_status cn_grid_eval(const cn_noise *gen, const double *origin, const double *step, const size_t *count,
-                       double *out, size_t out_len, int threads, double range[2]);
-cn_status cn_grid_evalf(const cn_noise *gen, const double *origin, const double *step, const size_t *count,
-                        float *out, size_t out_len, int threads, float range[2]);
+CN_API cn_status cn_grid_eval(const cn_noise *gen, const double *origin, const double *step,
+                              const size_t *count, double *out, size_t out_len, int threads,
+                              double range[2]);
+CN_API cn_status cn_grid_evalf(const cn_noise *gen, const double *origin, const double *step,
+                               const size_t *count, float *out, size_t out_len, int threads,
+                               float range[2]);
 
 /*
  * n points whose coordinates are coords[0][i], coords[1][i], ... (one array per axis, dims
@@ -340,10 +362,10 @@ cn_status cn_grid_evalf(const cn_noise *gen, const double *origin, const double 
  * CN_E_RANGE (not built), CN_E_OVERLAP (out overlaps a coordinate array or *gen),
  * CN_E_OVERFLOW (n too large for the buffers' byte size), CN_E_THREADS.
  */
-cn_status cn_points_eval(const cn_noise *gen, size_t n, const double *const *coords, double *out, int threads,
-                         double range[2]);
-cn_status cn_points_evalf(const cn_noise *gen, size_t n, const float *const *coords, float *out, int threads,
-                          float range[2]);
+CN_API cn_status cn_points_eval(const cn_noise *gen, size_t n, const double *const *coords,
+                                double *out, int threads, double range[2]);
+CN_API cn_status cn_points_evalf(const cn_noise *gen, size_t n, const float *const *coords,
+                                 float *out, int threads, float range[2]);
 
 /* ---------------------------------------------------------------------------------------------
  * Instruction sets. The library picks the best one the CPU and OS support the first time it
@@ -361,15 +383,15 @@ typedef enum cn_isa {
 } cn_isa;
 
 /* "scalar", "sse2", "avx2", "avx512", "neon"; "unknown" otherwise. */
-const char *cn_isa_name(cn_isa isa);
+CN_API const char *cn_isa_name(cn_isa isa);
 /* Whether this build contains code for isa (compiled) and whether this CPU and OS can run it. */
-int cn_isa_compiled(cn_isa isa);
-int cn_isa_supported(cn_isa isa);
+CN_API int cn_isa_compiled(cn_isa isa);
+CN_API int cn_isa_supported(cn_isa isa);
 /* The instruction set batch calls use now: the best supported one at or below the cap. */
-cn_isa cn_isa_active(void);
+CN_API cn_isa cn_isa_active(void);
 /* Caps the instruction set (CN_ISA_COUNT removes the cap, back to the environment's or none).
  * CN_E_ISA for a value outside 0..CN_ISA_COUNT. */
-cn_status cn_isa_set_cap(cn_isa cap);
+CN_API cn_status cn_isa_set_cap(cn_isa cap);
 
 #ifdef __cplusplus
 }
