@@ -22,7 +22,10 @@
  *   - proper gradient sets per dimension (1D: 16 slopes +-k/8; 2D: 8 unit vectors at 22.5 + 45k
  *     degrees; 3D: the 12 cube edges; 4D: the 32 hypercube edges), chosen without bias;
  *   - simplex noise uses radius^2 0.5 in every dimension, so it is continuous everywhere;
- *   - every noise is scaled into [-1, 1] (see "Output range" below).
+ *   - every noise is scaled into [-1, 1] (see "Output range" below);
+ *   - values are the same on every instruction set and thread count for a given version, seed and
+ *     configuration; before 1.0 a minor version may change them (0.3 did: a cheaper lattice hash),
+ *     and CHANGELOG.md says so. Classic-mode values never change.
  * CN_MODE_CLASSIC (reproduces published reference code bit for bit in double precision):
  *   - Perlin 3D is Ken Perlin's ImprovedNoise (2002), Perlin 4D his ImprovedNoise4D with its own
  *     grad() as printed; classic Perlin 1D/2D is that 3D function with the missing coordinates 0;
@@ -87,9 +90,9 @@ extern "C" {
 #endif
 
 #define CN_VERSION_MAJOR 0
-#define CN_VERSION_MINOR 2
+#define CN_VERSION_MINOR 3
 #define CN_VERSION_PATCH 0
-#define CN_VERSION_STRING "0.2.0"
+#define CN_VERSION_STRING "0.3.0"
 
 /* Status codes returned by every function that can fail. CN_OK is 0. A function that fails
  * writes nothing through its output pointers, except cn_noise_build (which leaves *out unusable). */

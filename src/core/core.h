@@ -28,15 +28,19 @@ static inline uint64_t cn__splitmix64(uint64_t *state)
  * with odd multipliers P (so each axis term is a bijection of 2^32 cells: no repetition within 2^32
  * cells along an axis) and five 32-bit keys drawn from the 64-bit seed by SplitMix64. The per-axis
  * terms are computed once per cell and shared by every corner.
- * mix32 is the "lowbias32" integer finaliser (xor-shift / multiply, constants from C. Wellons'
- * hash-prospector search): every output bit depends on every input bit.
+ * mix32(s) = (s ^ (s >> 14)) * M: the multiply carries every bit of s into the top bits, and the
+ * xor-shift first folds the top bits into the bottom ones so that they reach the top too. Kernels
+ * use only the top bits of h (gradient indices, value-noise lattice values). Three operations per
+ * corner; version 0.2 used the eight of lowbias32, so 0.3 changed every default-mode value.
+ * tests/test_props.c checks that the lattice values of neighbouring cells (along every axis, the
+ * diagonals and at distances 2 to 16) are jointly uniform, which is what the gradient choice needs.
  */
 #define CN_PX UINT32_C(0x9E3779B1)
 #define CN_PY UINT32_C(0x85EBCA77)
 #define CN_PZ UINT32_C(0xC2B2AE3D)
 #define CN_PW UINT32_C(0x27D4EB2F)
-#define CN_MIX_M1 UINT32_C(0x7FEB352D)
-#define CN_MIX_M2 UINT32_C(0x846CA68B)
+#define CN_MIX_SHIFT 14
+#define CN_MIX_M UINT32_C(0x846CA68B)
 
 /* Permutation and key derivation (src/core/core.c). */
 void cn__classic_perm(uint64_t seed, uint8_t perm[256]);

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Regenerates every image in docs/ with the commands the README shows for it. Run it after a change
+# that alters default-mode values (the lattice hash, a gradient set, a scale constant).
+#   scripts/docs-images.sh [CNOISE_BINARY]      (default: build/cnoise)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cn=$(realpath "${1:-$root/build/cnoise}")
+[ -x "$cn" ] || { echo "docs-images.sh: no cnoise binary at $cn (build first, or name one)" >&2; exit 2; }
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+cd "$T"
+"$cn" map -o map.png
+"$cn" render --fractal fbm --octaves 6 --seed 3 --size 256x256 --tile --ramp dusk --shade -o texture.png
+"$cn" render --fractal ridged --octaves 7 --seed 5 --frequency 0.0078125 --size 256x256 --format png16 -o heightmap16.png
+"$cn" render --fractal fbm --octaves 6 --seed 3 --size 256x256 --tile --format normal -o normal.png
+"$cn" render --fractal ridged --octaves 7 --seed 5 --frequency 0.0078125 --size 256x256 --shade --relief 0.25 -o hillshade.png
+"$cn" render --size 512x256 -o perlin.png
+"$cn" render --noise simplex --seed 7 --size 256x256 -o simplex.png
+"$cn" render --noise value --seed 7 --size 256x256 -o value.png
+"$cn" render --fractal fbm --octaves 5 --seed 3 --frequency 0.015625 --size 256x256 --tile -o tile.png
+"$cn" render --fractal fbm --octaves 5 --seed 3 --frequency 0.015625 --size 512x512 --period 4,4 -o tile-2x2.png
+"$cn" animate --seed 7 --size 192x192 --frequency 0.03125 --time-step 4 --frames 24 --loop \
+    -o loop.gif --png 'frame%02d.png'
+cp frame00.png animate-frame.png
+"$cn" volume --seed 7 --size 48x48x16 --frequency 0.08 -o volume.npy --sheet volume-sheet.png
+for f in map texture heightmap16 normal hillshade perlin simplex value tile tile-2x2 animate-frame volume-sheet; do
+  if cmp -s "$f.png" "$root/docs/$f.png"; then echo "docs/$f.png unchanged"; else cp "$f.png" "$root/docs/$f.png"; echo "docs/$f.png rewritten"; fi
+done
