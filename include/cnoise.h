@@ -371,9 +371,12 @@ CN_API cn_status cn_points_evalf(const cn_noise *gen, size_t n, const float *con
                                  float *out, int threads, float range[2]);
 
 /* ---------------------------------------------------------------------------------------------
- * Instruction sets. The library picks the best one the CPU and OS support the first time it
+ * Instruction sets. The library picks the widest one the CPU and OS support the first time it
  * evaluates a batch; the environment variable CNOISE_ISA=scalar|sse2|avx2|avx512|neon caps it,
- * and so does cn_isa_set_cap (which wins over the environment). Thread-safe.
+ * and so does cn_isa_set_cap (which wins over the environment). A cap is a register width, the
+ * same on every architecture: scalar, then sse2 and neon (128 bits), avx2 (256), avx512 (512); the
+ * active set is the widest supported one no wider than the cap (CNOISE_ISA=neon on x86 gives sse2,
+ * avx2 on ARM gives neon). Thread-safe.
  * --------------------------------------------------------------------------------------------- */
 
 typedef enum cn_isa {
@@ -390,7 +393,7 @@ CN_API const char *cn_isa_name(cn_isa isa);
 /* Whether this build contains code for isa (compiled) and whether this CPU and OS can run it. */
 CN_API int cn_isa_compiled(cn_isa isa);
 CN_API int cn_isa_supported(cn_isa isa);
-/* The instruction set batch calls use now: the best supported one at or below the cap. */
+/* The instruction set batch calls use now: the widest supported one no wider than the cap. */
 CN_API cn_isa cn_isa_active(void);
 /* Caps the instruction set (CN_ISA_COUNT removes the cap, back to the environment's or none).
  * CN_E_ISA for a value outside 0..CN_ISA_COUNT. */

@@ -1,6 +1,6 @@
 /*
- * dispatch.c -- picks the instruction-set build of the kernels: the best one this build contains
- * and the CPU and OS can run, capped by CNOISE_ISA or cn_isa_set_cap. The choice is made once,
+ * dispatch.c -- picks the instruction-set build of the kernels: the widest one this build contains
+ * and the CPU and OS can run, capped by CNOISE_ISA or cn_isa_set_cap (a cap is a register width). The choice is made once,
  * published atomically, and recomputed only when the cap changes.
  */
 #include <stdatomic.h>
@@ -134,9 +134,14 @@ static void choose(void)
         }
         cap = env;
     }
+    /* The cap is a register width, so it means the same on every architecture: CNOISE_ISA=neon
+     * on x86 allows SSE2 (128 bits), avx2 on ARM allows NEON. At most one instruction set of each
+     * width runs on any one machine, so the widest allowed one is the choice. */
+    static const int width[CN_ISA_COUNT + 1] = {0, 128, 256, 512, 128, 1 << 30};
     int best = CN_ISA_SCALAR;
-    for (int i = CN_ISA_SCALAR; i < CN_ISA_COUNT && i <= cap; i++)
-        if (cn_isa_compiled((cn_isa)i) && cn_isa_supported((cn_isa)i))
+    for (int i = CN_ISA_SCALAR + 1; i < CN_ISA_COUNT; i++)
+        if (width[i] <= width[cap] && width[i] > width[best] && cn_isa_compiled((cn_isa)i) &&
+            cn_isa_supported((cn_isa)i))
             best = i;
     atomic_store(&active_isa, best);
     atomic_store(&active, table_of((cn_isa)best));

@@ -9,11 +9,11 @@
  *     products of counts that overflow size_t, bad thread counts, overlapping buffers, n = 0,
  *     generators that were not built; on every error the output is left untouched;
  *   - cn_isa_*: names, caps (rejected values, removal), the active set is compiled, supported,
- *     the best one at or below the cap, and changing the cap while batches run is harmless;
+ *     the widest one no wider than the cap, and changing the cap while batches run is harmless;
  *   - no memory is allocated in proportion to the output: the peak RSS grows by far less than a
  *     64 MiB output while it is evaluated.
  * Run as `test_batch --env-check` (registered with CNOISE_ISA set): the active instruction set,
- * asked before any cap is set, is the best one at or below the variable's. */
+ * asked before any cap is set, is the widest one no wider than the variable's. */
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
@@ -106,12 +106,24 @@ static int env_cap(void)
     return CN_ISA_COUNT;
 }
 
-/* The best compiled and supported instruction set at or below cap. */
+/* The documented rule: a cap is a register width (scalar; sse2 and neon 128 bits; avx2 256; avx512
+ * 512), and the active set is the widest compiled and supported one no wider than the cap. */
+static int isa_width(int isa)
+{
+    switch (isa) {
+    case CN_ISA_SCALAR: return 0;
+    case CN_ISA_SSE2: case CN_ISA_NEON: return 128;
+    case CN_ISA_AVX2: return 256;
+    case CN_ISA_AVX512: return 512;
+    default: return INT_MAX; /* no cap */
+    }
+}
 static cn_isa best_upto(int cap)
 {
-    int best = -1;
-    for (int i = 0; i < CN_ISA_COUNT && i <= cap; i++)
-        if (cn_isa_compiled((cn_isa)i) && cn_isa_supported((cn_isa)i))
+    int best = CN_ISA_SCALAR;
+    for (int i = 0; i < CN_ISA_COUNT; i++)
+        if (isa_width(i) <= isa_width(cap) && isa_width(i) > isa_width(best) && cn_isa_compiled((cn_isa)i) &&
+            cn_isa_supported((cn_isa)i))
             best = i;
     return (cn_isa)best;
 }
@@ -128,6 +140,14 @@ static int env_check(void)
           cn_isa_name(best_upto(cap)));
     if (cap == CN_ISA_SCALAR)
         CHECK(a == CN_ISA_SCALAR, "CNOISE_ISA=scalar: active %s", cn_isa_name(a));
+#if defined(__x86_64__) || defined(__i386__)
+    /* The other architecture's 128-bit name caps at this one's 128-bit set. */
+    if (cap == CN_ISA_NEON && cn_isa_compiled(CN_ISA_SSE2) && cn_isa_supported(CN_ISA_SSE2))
+        CHECK(a == CN_ISA_SSE2, "CNOISE_ISA=neon on x86: active %s, want sse2", cn_isa_name(a));
+#elif defined(__aarch64__)
+    if ((cap == CN_ISA_SSE2 || cap == CN_ISA_AVX2) && cn_isa_compiled(CN_ISA_NEON))
+        CHECK(a == CN_ISA_NEON, "CNOISE_ISA=%s on ARM: active %s, want neon", e ? e : "", cn_isa_name(a));
+#endif
     /* A batch call does not change it. */
     cn_noise g = make(CN_NOISE_PERLIN, CN_MODE_DEFAULT, 2, CN_FRACTAL_NONE);
     double o[2] = {0, 0}, s[2] = {0.5, 0.5}, out[16];
@@ -135,7 +155,7 @@ static int env_check(void)
     CHECK(cn_grid_eval(&g, o, s, cnt, out, 16, 1, NULL) == CN_OK, "grid under CNOISE_ISA");
     CHECK(cn_isa_active() == a, "active changed by a batch call");
     /* The API cap wins over the environment's; removing it goes back to the environment's. */
-    const cn_isa top = best_upto(CN_ISA_COUNT - 1);
+    const cn_isa top = best_upto(CN_ISA_COUNT);
     CHECK(cn_isa_set_cap(top) == CN_OK && cn_isa_active() == top, "cap %s under CNOISE_ISA=%s: active %s",
           cn_isa_name(top), e ? e : "", cn_isa_name(cn_isa_active()));
     CHECK(cn_isa_set_cap(CN_ISA_COUNT) == CN_OK && cn_isa_active() == best_upto(cap),
@@ -196,15 +216,15 @@ static void test_isa_api(void)
               cn_isa_name(cn_isa_active()));
     }
 
-    /* Every valid cap: the best compiled and supported set at or below it, never above. */
+    /* Every valid cap: the widest compiled and supported set no wider than it, never wider. */
     printf("test_batch: instruction sets:");
     for (int c = 0; c < CN_ISA_COUNT; c++) {
         printf(" %s(%s%s)", cn_isa_name((cn_isa)c), cn_isa_compiled((cn_isa)c) ? "compiled" : "not compiled",
                cn_isa_supported((cn_isa)c) ? ", supported" : "");
         CHECK(cn_isa_set_cap((cn_isa)c) == CN_OK, "cn_isa_set_cap(%s)", cn_isa_name((cn_isa)c));
         cn_isa a = cn_isa_active();
-        CHECK((int)a >= 0 && (int)a <= c && cn_isa_compiled(a) && cn_isa_supported(a),
-              "cap %s: active %s (%d) is above the cap, not compiled or not supported", cn_isa_name((cn_isa)c),
+        CHECK((int)a >= 0 && isa_width(a) <= isa_width(c) && cn_isa_compiled(a) && cn_isa_supported(a),
+              "cap %s: active %s (%d) is wider than the cap, not compiled or not supported", cn_isa_name((cn_isa)c),
               cn_isa_name(a), (int)a);
         CHECK(a == best_upto(c), "cap %s: active %s, want %s", cn_isa_name((cn_isa)c), cn_isa_name(a),
               cn_isa_name(best_upto(c)));
