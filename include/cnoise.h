@@ -124,7 +124,9 @@ typedef enum cn_status {
     CN_E_OVERLAP,     /* an output buffer overlaps an input buffer */
     CN_E_THREADS,     /* threads is negative or above CN_MAX_THREADS (a thread that cannot start is
                          not an error: the other threads, the calling one included, take its work) */
-    CN_E_ISA          /* an unknown instruction set */
+    CN_E_ISA,         /* an unknown instruction set */
+    CN_E_UNBUILT      /* the generator was not built by a successful cn_noise_build, or has been
+                         overwritten since (evaluation refuses it rather than read garbage) */
 } cn_status;
 
 /* A short English description of a status code; never NULL (unknown codes get a generic text). */
@@ -298,8 +300,8 @@ CN_API float cn_eval4f(const cn_noise *gen, float x, float y, float z, float w);
  * Superposition (a weighted sum of configured noises, as a sum of waves):
  *   value(p) = sum over k of layers[k].weight * cn_eval(layers[k].noise, p)
  * Every layer's noise must be built with the same dims. Writes the sum to *out.
- * Returns CN_E_NULL (layers, p or out NULL, or a layer's noise NULL), CN_E_RANGE (a layer's noise
- * was not built), CN_E_LAYERS (count 0 or dims differ), CN_E_SIGNAL (a weight not finite); NaN
+ * Returns CN_E_NULL (layers, p or out NULL, or a layer's noise NULL), CN_E_UNBUILT (a layer's
+ * noise was not built), CN_E_LAYERS (count 0 or dims differ), CN_E_SIGNAL (a weight not finite); NaN
  * coordinates give a NaN sum.
  */
 typedef struct cn_layer {
@@ -315,7 +317,7 @@ CN_API cn_status cn_layers_eval(const cn_layer *layers, size_t count, const doub
  * subset of the 32 edges), simplex [-1, 1]), or the fractal's ([-1, 1] for fbm and billow, [0, 1]
  * for turbulence and ridged), mapped through amplitude * v + bias. Values never leave it except
  * classic-mode simplex, whose measured maxima are 0.998 (2D), 0.979 (3D), 0.992 (4D).
- * Returns CN_E_NULL for NULL arguments, CN_E_RANGE for a generator that was not built.
+ * Returns CN_E_NULL for NULL arguments, CN_E_UNBUILT for a generator that was not built.
  */
 CN_API cn_status cn_noise_range(const cn_noise *gen, double range[2]);
 
@@ -347,8 +349,8 @@ CN_API int cn_config_octaves(const cn_config *cfg);
  * indices (i0, i1, i2, i3) is at origin[a] + ia * step[a] (computed per point, never accumulated)
  * and its result goes to out[i0 + count[0] * (i1 + count[1] * (i2 + count[2] * i3))].
  * out_len is the number of elements in out; it must be at least the product of the counts.
- * Returns CN_E_NULL, CN_E_RANGE (a count of 0, out_len too small, a non-finite origin or step, a
- * generator that was not built), CN_E_OVERFLOW (the product of the counts, or its size in bytes,
+ * Returns CN_E_NULL, CN_E_UNBUILT (a generator that was not built), CN_E_RANGE (a count of 0,
+ * out_len too small, a non-finite origin or step), CN_E_OVERFLOW (the product of the counts, or its size in bytes,
  * overflows size_t), CN_E_OVERLAP (out overlaps *gen), CN_E_THREADS. origin, step and count are
  * read before anything is written, so out may overlap them.
  */
@@ -362,7 +364,7 @@ CN_API cn_status cn_grid_evalf(const cn_noise *gen, const double *origin, const 
 /*
  * n points whose coordinates are coords[0][i], coords[1][i], ... (one array per axis, dims
  * arrays); result i goes to out[i]. n = 0 is allowed and does nothing. Returns CN_E_NULL,
- * CN_E_RANGE (not built), CN_E_OVERLAP (out overlaps a coordinate array or *gen),
+ * CN_E_UNBUILT (not built), CN_E_OVERLAP (out overlaps a coordinate array or *gen),
  * CN_E_OVERFLOW (n too large for the buffers' byte size), CN_E_THREADS.
  */
 CN_API cn_status cn_points_eval(const cn_noise *gen, size_t n, const double *const *coords,

@@ -35,6 +35,7 @@ const char *cn_strerror(cn_status status)
     case CN_E_OVERLAP: return "an output buffer overlaps an input buffer";
     case CN_E_THREADS: return "threads must be 0 (all cores) to 256";
     case CN_E_ISA: return "unknown instruction set";
+    case CN_E_UNBUILT: return "the generator was not built (or was overwritten since)";
     }
     return "unknown status code";
 }
@@ -289,7 +290,7 @@ cn_status cn_noise_range(const cn_noise *g, double range[2])
     if (!g || !range)
         return CN_E_NULL;
     if (!usable(g))
-        return CN_E_RANGE;
+        return CN_E_UNBUILT;
     const cn_config *c = &g->cfg;
     double lo = -1.0, hi = 1.0;
     if (c->fractal == CN_FRACTAL_TURBULENCE || c->fractal == CN_FRACTAL_RIDGED) {
@@ -320,7 +321,7 @@ cn_status cn_layers_eval(const cn_layer *layers, size_t count, const double *p, 
         if (!layers[k].noise)
             return CN_E_NULL;
         if (!usable(layers[k].noise))
-            return CN_E_RANGE;
+            return CN_E_UNBUILT;
         if (layers[k].noise->cfg.dims != layers[0].noise->cfg.dims)
             return CN_E_LAYERS;
         if (!isfinite(layers[k].weight))

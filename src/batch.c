@@ -155,7 +155,7 @@ static cn_status grid(const cn_noise *g, const double *origin, const double *ste
     if (!g || !origin || !step || !count || !out)
         return CN_E_NULL;
     if (!built(g))
-        return CN_E_RANGE;
+        return CN_E_UNBUILT;
     cn__job job = {0};
     job.g = g;
     job.kind = CN__GRID;
@@ -188,7 +188,7 @@ static cn_status points(const cn_noise *g, size_t n, const void *const *coords, 
     if (!g || !coords || !out)
         return CN_E_NULL;
     if (!built(g))
-        return CN_E_RANGE;
+        return CN_E_UNBUILT;
     const size_t csize = coords_f32 ? sizeof(float) : sizeof(double), osize = f32 ? sizeof(float) : sizeof(double);
     if (n > SIZE_MAX / (csize > osize ? csize : osize))
         return CN_E_OVERFLOW;

@@ -89,7 +89,7 @@ static void expect_unusable(const cn_noise *g, const char *what)
     double range[2];
     memset(range, TEST_SENTINEL, sizeof range);
     cn_status st = cn_noise_range(g, range);
-    CHECK(st == CN_E_RANGE, "%s: cn_noise_range gives %s", what, cn_strerror(st));
+    CHECK(st == CN_E_UNBUILT, "%s: cn_noise_range gives %s", what, cn_strerror(st));
     CHECK(test_untouched(range, sizeof range), "%s: cn_noise_range wrote its range on error", what);
 
     double o[4] = {0, 0, 0, 0}, s[4] = {1, 1, 1, 1}, out[16], r[2];
@@ -100,13 +100,13 @@ static void expect_unusable(const cn_noise *g, const char *what)
     memset(r, TEST_SENTINEL, sizeof r);
     memset(rf, TEST_SENTINEL, sizeof rf);
     cn_status a = cn_grid_eval(g, o, s, cnt, out, 16, 1, r), b = cn_grid_evalf(g, o, s, cnt, outf, 16, 1, rf);
-    CHECK(a == CN_E_RANGE && b == CN_E_RANGE, "%s: cn_grid_eval(f) give %s / %s", what, cn_strerror(a),
+    CHECK(a == CN_E_UNBUILT && b == CN_E_UNBUILT, "%s: cn_grid_eval(f) give %s / %s", what, cn_strerror(a),
           cn_strerror(b));
     const double *dc[4] = {o, o, o, o};
     const float *fc[4] = {PF, PF, PF, PF};
     a = cn_points_eval(g, 4, dc, out, 1, r);
     b = cn_points_evalf(g, 4, fc, outf, 1, rf);
-    CHECK(a == CN_E_RANGE && b == CN_E_RANGE, "%s: cn_points_eval(f) give %s / %s", what, cn_strerror(a),
+    CHECK(a == CN_E_UNBUILT && b == CN_E_UNBUILT, "%s: cn_points_eval(f) give %s / %s", what, cn_strerror(a),
           cn_strerror(b));
     CHECK(test_untouched(out, sizeof out) && test_untouched(outf, sizeof outf) && test_untouched(r, sizeof r) &&
               test_untouched(rf, sizeof rf),
@@ -115,7 +115,7 @@ static void expect_unusable(const cn_noise *g, const char *what)
     cn_layer l = {g, 1.0};
     memset(out, TEST_SENTINEL, sizeof out);
     st = cn_layers_eval(&l, 1, P, out);
-    CHECK(st == CN_E_RANGE, "%s: cn_layers_eval gives %s", what, cn_strerror(st));
+    CHECK(st == CN_E_UNBUILT, "%s: cn_layers_eval gives %s", what, cn_strerror(st));
     CHECK(test_untouched(out, sizeof out[0]), "%s: cn_layers_eval wrote *out on error", what);
 }
 
@@ -125,13 +125,13 @@ static void test_strings(void)
 {
     const char *unknown = cn_strerror((cn_status)-1);
     CHECK(unknown != NULL, "cn_strerror(-1) is NULL");
-    const int bad[] = {-1, CN_E_ISA + 1, INT_MAX, INT_MIN, 1000};
+    const int bad[] = {-1, CN_E_UNBUILT + 1, INT_MAX, INT_MIN, 1000};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         const char *t = cn_strerror((cn_status)bad[k]);
         CHECK(t != NULL && unknown != NULL && strcmp(t, unknown) == 0, "cn_strerror(%d) is \"%s\", not the generic text",
               bad[k], t ? t : "(null)");
     }
-    for (int s = CN_OK; s <= CN_E_ISA; s++) {
+    for (int s = CN_OK; s <= CN_E_UNBUILT; s++) {
         const char *t = cn_strerror((cn_status)s);
         CHECK(t != NULL && t[0] != '\0', "cn_strerror(%d) empty", s);
         CHECK(t != NULL && unknown != NULL && strcmp(t, unknown) != 0, "cn_strerror(%d) is the generic text", s);
@@ -660,7 +660,7 @@ static void test_layers(void)
         cn_noise zero;
         memset(&zero, 0, sizeof zero);
         two[k].noise = &zero;
-        EXPECTL(cn_layers_eval(two, 2, p, &out), CN_E_RANGE, "a layer never built (zeroed)");
+        EXPECTL(cn_layers_eval(two, 2, p, &out), CN_E_UNBUILT, "a layer never built (zeroed)");
         two[k] = s;
     }
     /* All layers never built, all with the same (zero) dims. */
@@ -669,7 +669,7 @@ static void test_layers(void)
         memset(&z1, 0, sizeof z1);
         memset(&z2, 0, sizeof z2);
         cn_layer zz[2] = {{&z1, 1.0}, {&z2, 1.0}};
-        EXPECTL(cn_layers_eval(zz, 2, p, &out), CN_E_RANGE, "two layers never built");
+        EXPECTL(cn_layers_eval(zz, 2, p, &out), CN_E_UNBUILT, "two layers never built");
     }
     /* Valid: the smallest sums; out aliasing the point or a weight (read before it is written). */
     EXPECTL(cn_layers_eval(two, 1, p, &out), CN_OK, "count 1");

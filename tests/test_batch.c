@@ -352,21 +352,21 @@ static void test_grid_status(void)
     cn_noise nb;
     memset(&nb, 0x5A, sizeof nb);
     CHECK(cn_noise_build(&nb, &bad) != CN_OK, "simplex 1D built");
-    EXPECT(cn_grid_eval(&nb, o, s, cnt, out, N, 1, r), cn_grid_evalf(&nb, o, s, cnt, outf, N, 1, rf), CN_E_RANGE,
+    EXPECT(cn_grid_eval(&nb, o, s, cnt, out, N, 1, r), cn_grid_evalf(&nb, o, s, cnt, outf, N, 1, rf), CN_E_UNBUILT,
            "failed build (simplex 1D)");
     bad.type = CN_NOISE_PERLIN;
     bad.dims = 2;
     bad.frequency = -1;
     memset(&nb, 0, sizeof nb);
     CHECK(cn_noise_build(&nb, &bad) != CN_OK, "frequency -1 built");
-    EXPECT(cn_grid_eval(&nb, o, s, cnt, out, N, 1, r), cn_grid_evalf(&nb, o, s, cnt, outf, N, 1, rf), CN_E_RANGE,
+    EXPECT(cn_grid_eval(&nb, o, s, cnt, out, N, 1, r), cn_grid_evalf(&nb, o, s, cnt, outf, N, 1, rf), CN_E_UNBUILT,
            "failed build (frequency -1)");
     memset(&nb, 0, sizeof nb);
-    EXPECT(cn_grid_eval(&nb, o, s, cnt, out, N, 1, r), cn_grid_evalf(&nb, o, s, cnt, outf, N, 1, rf), CN_E_RANGE,
+    EXPECT(cn_grid_eval(&nb, o, s, cnt, out, N, 1, r), cn_grid_evalf(&nb, o, s, cnt, outf, N, 1, rf), CN_E_UNBUILT,
            "zeroed generator");
     nb = g;
     nb.cfg.type = CN_NOISE_VALUE; /* no longer matches its kernel */
-    EXPECT(cn_grid_eval(&nb, o, s, cnt, out, N, 1, r), cn_grid_evalf(&nb, o, s, cnt, outf, N, 1, rf), CN_E_RANGE,
+    EXPECT(cn_grid_eval(&nb, o, s, cnt, out, N, 1, r), cn_grid_evalf(&nb, o, s, cnt, outf, N, 1, rf), CN_E_UNBUILT,
            "type changed after the build");
 #undef EXPECT
 #undef RESET
@@ -516,7 +516,7 @@ static void test_points_status(void)
     /* Generators that were not built. */
     cn_noise nb;
     memset(&nb, 0, sizeof nb);
-    EXPECTP(cn_points_eval(&nb, N, dc, out, 1, r), cn_points_evalf(&nb, N, fc, outf, 1, rf), CN_E_RANGE,
+    EXPECTP(cn_points_eval(&nb, N, dc, out, 1, r), cn_points_evalf(&nb, N, fc, outf, 1, rf), CN_E_UNBUILT,
             "zeroed generator");
     cn_config bad;
     cn_config_init(&bad);
@@ -524,11 +524,11 @@ static void test_points_status(void)
     bad.mode = CN_MODE_CLASSIC; /* unsupported */
     memset(&nb, 0x5A, sizeof nb);
     CHECK(cn_noise_build(&nb, &bad) != CN_OK, "classic value noise built");
-    EXPECTP(cn_points_eval(&nb, N, dc, out, 1, r), cn_points_evalf(&nb, N, fc, outf, 1, rf), CN_E_RANGE,
+    EXPECTP(cn_points_eval(&nb, N, dc, out, 1, r), cn_points_evalf(&nb, N, fc, outf, 1, rf), CN_E_UNBUILT,
             "failed build (classic value noise)");
     nb = g;
     nb.cfg.dims = 2; /* no longer matches its kernel */
-    EXPECTP(cn_points_eval(&nb, N, dc, out, 1, r), cn_points_evalf(&nb, N, fc, outf, 1, rf), CN_E_RANGE,
+    EXPECTP(cn_points_eval(&nb, N, dc, out, 1, r), cn_points_evalf(&nb, N, fc, outf, 1, rf), CN_E_UNBUILT,
             "dims changed after the build");
 #undef EXPECTP
     free(dbuf);
