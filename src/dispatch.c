@@ -1,7 +1,7 @@
 /*
  * dispatch.c -- picks the instruction-set build of the kernels: the widest one this build contains
- * and the CPU and OS can run, capped by CNOISE_ISA or cn_isa_set_cap (a cap is a register width). The choice is made once,
- * published atomically, and recomputed only when the cap changes.
+ * and the CPU and OS can run, capped by CNOISE_ISA or cn_isa_set_cap (a cap is a register width).
+ * The choice is made once, published atomically, and recomputed only when the cap changes.
  */
 #include <stdatomic.h>
 #include <stdlib.h>

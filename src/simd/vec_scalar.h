@@ -80,6 +80,9 @@ static inline vd vd_floor(vd a)
 #endif
 }
 
+/* vd_wrap_u32 for integral lanes with |a| < 2^31 (the caller guarantees it): one conversion. */
+static inline vu vd_wrap_u32_small(vd a) { return (vu)(uint32_t)(int32_t)a; }
+
 /*
  * An integer-valued finite double reduced modulo 2^32: a - 2^32 * floor(a / 2^32) is exact for
  * every integral double (scaling by a power of two is exact) and lies in [0, 2^32). Cells below
@@ -88,13 +91,11 @@ static inline vd vd_floor(vd a)
 static inline vu vd_wrap_u32(vd a)
 {
     if (a > -2147483649.0 && a < 2147483648.0)
-        return (vu)(uint32_t)(int32_t)a;
+        return vd_wrap_u32_small(a);
     double q = vd_floor(a * (1.0 / 4294967296.0));
     double r = a - q * 4294967296.0;
     return (vu)(uint64_t)r;
 }
-/* vd_wrap_u32 for integral lanes with |a| < 2^31 (the caller guarantees it): one conversion. */
-static inline vu vd_wrap_u32_small(vd a) { return (vu)(uint32_t)(int32_t)a; }
 /* uint32 lanes to doubles (exact). */
 static inline vd vd_from_u(vu a) { return (double)a; }
 /* Table lookup of doubles: lanes of idx index table (the caller guarantees bounds). */
