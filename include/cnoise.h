@@ -264,6 +264,7 @@ typedef struct cn_noise {
     int kernel;     /* internal kernel selector; -1 when not built */
     int octaves;    /* octaves actually evaluated */
     int periodic;   /* any period set */
+    int plain;      /* one octave, no rotation, period or signal transform: the short point path */
     double scale[4];           /* frequency * axis_frequency */
     double norm;               /* 1 / (sum of amplitudes * bound) */
     struct cn__octave {
@@ -378,7 +379,9 @@ CN_API cn_status cn_points_evalf(const cn_noise *gen, size_t n, const float *con
  * and so does cn_isa_set_cap (which wins over the environment). A cap is a register width, the
  * same on every architecture: scalar, then sse2 and neon (128 bits), avx2 (256), avx512 (512); the
  * active set is the widest supported one no wider than the cap (CNOISE_ISA=neon on x86 gives sse2,
- * avx2 on ARM gives neon). Thread-safe.
+ * avx2 on ARM gives neon). The single-point functions evaluate one point at a time; on x86 they
+ * use a build of their own with AVX encoding where the CPU has AVX, except under a cap of scalar.
+ * Every choice gives the same bits. Thread-safe.
  * --------------------------------------------------------------------------------------------- */
 
 typedef enum cn_isa {

@@ -266,24 +266,55 @@ cn_status cn_noise_build(cn_noise *out, const cn_config *cfg_in)
             bound = 1.0;
     }
     out->norm = 1.0 / (amp_sum * bound);
+    out->plain = cfg->fractal == CN_FRACTAL_NONE && !cfg->rotate && !out->periodic && cfg->amplitude == 1.0 &&
+                 cfg->bias == 0.0;
     out->kernel = cn__kernel_index(cfg);
     return CN_OK;
 }
 
-/* A generator is usable when it was built: its kernel selector is in range and still matches
- * the dimension, type and mode in its configuration (cheap enough for every call; the kernels
- * read everything else from the fields cn_noise_build derived). */
-int cn__generator_ok(const cn_noise *g)
-{
-    return g && g->cfg.dims >= 1 && g->cfg.dims <= 4 && (unsigned)g->cfg.type <= CN_NOISE_VALUE &&
-           (unsigned)g->cfg.mode <= CN_MODE_CLASSIC && g->octaves >= 1 && g->octaves <= CN_MAX_OCTAVES &&
-           g->kernel >= 0 && g->kernel < CN__KERNEL_COUNT && g->kernel == cn__kernel_index(&g->cfg);
-}
+/* cn__kernel_index inverted; the kernels without an entry (kernels.inc: NULL) have dims 0. */
+#define CN_SIG(k) {(k) % 4 + 1, (k) % 12 / 4, (k) / 12}
+#define CN_NOSIG {0, 0, 0}
+const cn__kernel_sig cn__kernel_sigs[CN__KERNEL_COUNT] = {
+    CN_SIG(0), CN_SIG(1), CN_SIG(2), CN_SIG(3), CN_NOSIG, CN_SIG(5), CN_SIG(6), CN_SIG(7),
+    CN_SIG(8), CN_SIG(9), CN_SIG(10), CN_SIG(11), CN_SIG(12), CN_SIG(13), CN_SIG(14), CN_SIG(15),
+    CN_NOSIG, CN_SIG(17), CN_SIG(18), CN_SIG(19), CN_NOSIG, CN_NOSIG, CN_NOSIG, CN_NOSIG,
+};
+#undef CN_SIG
+#undef CN_NOSIG
 
+/* A generator is usable when it was built (cn__generator_ok) for a kernel that exists. */
 static int usable(const cn_noise *g)
 {
-    return cn__generator_ok(g) && cn__point_f64_table[g->kernel] != NULL;
+    return cn__generator_ok(g) && cn__point_f64_table[0][g->kernel] != NULL;
 }
+
+/*
+ * One point of a generator that passed cn__generator_ok, through the point set in use
+ * (chosen with the instruction set, src/dispatch.c; the first call chooses): the short entry
+ * for a plain generator (same bits, see entries.inc). Every call here is a tail call, so the
+ * public entries need no stack frame.
+ */
+#define CN_POINT_CALL(FN, T)                                                              \
+    static CN_NOINLINE T first_##FN(const cn_noise *g, double x, double y, double z, double w) \
+    {                                                                                     \
+        cn__isa_choose();                                                                 \
+        const cn__point_##FN##_set *t = atomic_load_explicit(&cn__point_##FN##_now,          \
+                                                             memory_order_acquire);       \
+        cn__point_##FN f = (*t)[g->plain != 0][g->kernel];                                \
+        return f ? f(g, x, y, z, w) : NAN;                                                \
+    }                                                                                     \
+    static inline T call_##FN(const cn_noise *g, double x, double y, double z, double w)  \
+    {                                                                                     \
+        const cn__point_##FN##_set *t = atomic_load_explicit(&cn__point_##FN##_now,          \
+                                                             memory_order_acquire);       \
+        if (!t)                                                                           \
+            return first_##FN(g, x, y, z, w);                                             \
+        cn__point_##FN f = (*t)[g->plain != 0][g->kernel];                                \
+        return f ? f(g, x, y, z, w) : NAN;                                                \
+    }
+CN_POINT_CALL(f64, double)
+CN_POINT_CALL(f32, float)
 
 cn_status cn_noise_range(const cn_noise *g, double range[2])
 {
@@ -336,60 +367,41 @@ cn_status cn_layers_eval(const cn_layer *layers, size_t count, const double *p, 
 
 double cn_eval(const cn_noise *g, const double *p)
 {
-    if (!p || !usable(g))
+    if (!p || !cn__generator_ok(g))
         return NAN;
-    return cn__point_f64_table[g->kernel](g, p);
+    double c[4] = {0, 0, 0, 0};
+    for (int a = 0; a < g->cfg.dims; a++)
+        c[a] = p[a];
+    return call_f64(g, c[0], c[1], c[2], c[3]);
 }
 
 float cn_evalf(const cn_noise *g, const float *p)
 {
-    if (!p || !usable(g))
+    if (!p || !cn__generator_ok(g))
         return NAN;
-    double q[4];
+    double c[4] = {0, 0, 0, 0};
     for (int a = 0; a < g->cfg.dims; a++)
-        q[a] = p[a];
-    return cn__point_f32_table[g->kernel](g, q);
+        c[a] = p[a];
+    return call_f32(g, c[0], c[1], c[2], c[3]);
 }
 
-#define CN_DIMS_OR_NAN(g, n) \
-    if (!(g) || (g)->cfg.dims != (n)) \
-        return NAN
-
-double cn_eval1(const cn_noise *g, double x) { CN_DIMS_OR_NAN(g, 1); return cn_eval(g, &x); }
-double cn_eval2(const cn_noise *g, double x, double y)
-{
-    CN_DIMS_OR_NAN(g, 2);
-    double p[2] = {x, y};
-    return cn_eval(g, p);
-}
-double cn_eval3(const cn_noise *g, double x, double y, double z)
-{
-    CN_DIMS_OR_NAN(g, 3);
-    double p[3] = {x, y, z};
-    return cn_eval(g, p);
-}
-double cn_eval4(const cn_noise *g, double x, double y, double z, double w)
-{
-    CN_DIMS_OR_NAN(g, 4);
-    double p[4] = {x, y, z, w};
-    return cn_eval(g, p);
-}
-float cn_eval1f(const cn_noise *g, float x) { CN_DIMS_OR_NAN(g, 1); return cn_evalf(g, &x); }
-float cn_eval2f(const cn_noise *g, float x, float y)
-{
-    CN_DIMS_OR_NAN(g, 2);
-    float p[2] = {x, y};
-    return cn_evalf(g, p);
-}
-float cn_eval3f(const cn_noise *g, float x, float y, float z)
-{
-    CN_DIMS_OR_NAN(g, 3);
-    float p[3] = {x, y, z};
-    return cn_evalf(g, p);
-}
-float cn_eval4f(const cn_noise *g, float x, float y, float z, float w)
-{
-    CN_DIMS_OR_NAN(g, 4);
-    float p[4] = {x, y, z, w};
-    return cn_evalf(g, p);
-}
+/* cn_evalN / cn_evalNf: N coordinates for a generator of dimension N, else NaN. */
+#define CN_EVAL_N(NAME, T, FN, N, X, Y, Z, W)                                             \
+    T NAME(const cn_noise *g, CN_EVAL_PARAMS_##N(T))                                      \
+    {                                                                                     \
+        if (!g || g->cfg.dims != (N) || !cn__generator_ok(g))                             \
+            return NAN;                                                                   \
+        return call_##FN(g, X, Y, Z, W);                                                  \
+    }
+#define CN_EVAL_PARAMS_1(T) T x
+#define CN_EVAL_PARAMS_2(T) T x, T y
+#define CN_EVAL_PARAMS_3(T) T x, T y, T z
+#define CN_EVAL_PARAMS_4(T) T x, T y, T z, T w
+CN_EVAL_N(cn_eval1, double, f64, 1, x, 0, 0, 0)
+CN_EVAL_N(cn_eval2, double, f64, 2, x, y, 0, 0)
+CN_EVAL_N(cn_eval3, double, f64, 3, x, y, z, 0)
+CN_EVAL_N(cn_eval4, double, f64, 4, x, y, z, w)
+CN_EVAL_N(cn_eval1f, float, f32, 1, x, 0, 0, 0)
+CN_EVAL_N(cn_eval2f, float, f32, 2, x, y, 0, 0)
+CN_EVAL_N(cn_eval3f, float, f32, 3, x, y, z, 0)
+CN_EVAL_N(cn_eval4f, float, f32, 4, x, y, z, w)

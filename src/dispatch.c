@@ -32,6 +32,10 @@ CN_ISA_TABLE_OF(avx512, "avx512")
 #ifdef CN_HAVE_NEON
 CN_ISA_TABLE_OF(neon, "neon")
 #endif
+#ifdef CN_HAVE_POINTAVX
+extern const cn__point_f64_set cn__pointavx_f64_table;
+extern const cn__point_f32_set cn__pointavx_f32_table;
+#endif
 
 static const cn__isa_table *table_of(cn_isa isa)
 {
@@ -68,6 +72,17 @@ static unsigned long long xgetbv0(void)
     unsigned int lo, hi;
     __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
     return ((unsigned long long)hi << 32) | lo;
+}
+#endif
+
+#ifdef CN_HAVE_POINTAVX /* x86 only (CMakeLists.txt) */
+/* Whether the single-point entries compiled with AVX can run here: AVX, and the OS saves YMM. */
+static int avx_points(void)
+{
+    unsigned int a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d) || !((c >> 27) & 1) || !((c >> 28) & 1))
+        return 0;
+    return (xgetbv0() & 0x6) == 0x6;
 }
 #endif
 
@@ -112,6 +127,8 @@ static atomic_int api_cap = CN_ISA_COUNT;
 static atomic_int env_cap = -1;
 static _Atomic(const cn__isa_table *) active;
 static atomic_int active_isa;
+_Atomic(const cn__point_f64_set *) cn__point_f64_now;
+_Atomic(const cn__point_f32_set *) cn__point_f32_now;
 
 static int read_env_cap(void)
 {
@@ -123,7 +140,7 @@ static int read_env_cap(void)
     return CN_ISA_COUNT; /* unset or unknown: no cap */
 }
 
-static void choose(void)
+void cn__isa_choose(void)
 {
     int cap = atomic_load(&api_cap);
     if (cap == CN_ISA_COUNT) {
@@ -143,6 +160,18 @@ static void choose(void)
         if (width[i] <= width[cap] && width[i] > width[best] && cn_isa_compiled((cn_isa)i) &&
             cn_isa_supported((cn_isa)i))
             best = i;
+    /* The single-point entries run one lane whatever the cap; a cap of scalar keeps them on the
+     * baseline build too (so CNOISE_ISA=scalar tests both builds of them). Same bits either way. */
+#ifdef CN_HAVE_POINTAVX
+    if (cap != CN_ISA_SCALAR && avx_points()) {
+        atomic_store(&cn__point_f64_now, &cn__pointavx_f64_table);
+        atomic_store(&cn__point_f32_now, &cn__pointavx_f32_table);
+    } else
+#endif
+    {
+        atomic_store(&cn__point_f64_now, &cn__point_f64_table);
+        atomic_store(&cn__point_f32_now, &cn__point_f32_table);
+    }
     atomic_store(&active_isa, best);
     atomic_store(&active, table_of((cn_isa)best));
 }
@@ -151,7 +180,7 @@ const cn__isa_table *cn__isa_table_active(void)
 {
     const cn__isa_table *t = atomic_load(&active);
     if (!t) {
-        choose();
+        cn__isa_choose();
         t = atomic_load(&active);
     }
     return t;
@@ -168,6 +197,6 @@ cn_status cn_isa_set_cap(cn_isa cap)
     if ((int)cap < 0 || (int)cap > CN_ISA_COUNT)
         return CN_E_ISA;
     atomic_store(&api_cap, (int)cap);
-    choose();
+    cn__isa_choose();
     return CN_OK;
 }

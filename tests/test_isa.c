@@ -30,6 +30,7 @@ static int nisas;
 static unsigned long long n_values[CN_ISA_COUNT]; /* output values compared with the scalar build */
 static unsigned long long n_calls[CN_ISA_COUNT];  /* batch calls compared */
 static unsigned long long n_point_api;            /* batch values compared with cn_eval / cn_evalf */
+static unsigned long long n_plain;                /* of those, through a plain generator's short entries */
 static unsigned long long n_nan_out, n_finite_out, n_configs;
 
 
@@ -356,44 +357,55 @@ static void compare_all(const char *what, const req *r, size_t off)
     CHECK(guards_intact(ref, off, n, f32), "%s: scalar batch wrote outside its output", what);
     check_range(what, ref + off * es, n, f32, range);
 
-    /* The scalar batch equals the point API. */
-    for (size_t i = 0; i < n; i++) {
-        double p[4], v = elem(ref + off * es, i, f32), pv;
-        float pf[4];
-        req_point(r, i, p, pf);
-        int bad, nonfinite_in = 0, tame_in = 1;
-        for (int a = 0; a < dims; a++) {
-            nonfinite_in |= !isfinite(p[a]);
-            tame_in &= fabs(p[a]) <= 1e15;
-        }
-        if (f32) {
-            int exact = 1;
-            for (int a = 0; a < dims; a++)
-                exact &= (double)pf[a] == p[a] || (isnan(p[a]) && isnan(pf[a]));
-            if (!exact)
-                continue;
-            float pvf = cn_evalf(r->g, pf);
-            bad = memcmp(&pvf, ref + (off + i) * es, sizeof pvf) != 0;
-            pv = pvf;
-        } else {
-            pv = cn_eval(r->g, p);
-            bad = memcmp(&pv, ref + (off + i) * es, sizeof pv) != 0;
-        }
-        n_point_api++;
-        if (bad) {
-            CHECK(!bad, "%s: point %zu (%.17g, %.17g, %.17g, %.17g): batch %.17g, %s %.17g", what, i, p[0],
-                  dims > 1 ? p[1] : 0.0, dims > 2 ? p[2] : 0.0, dims > 3 ? p[3] : 0.0, v, f32 ? "cn_evalf" : "cn_eval",
-                  pv);
-            break; /* one report per buffer */
-        }
-        /* Documented: NaN or +-Inf in any coordinate gives NaN; moderate finite ones a finite value. */
-        if (nonfinite_in && !isnan(v)) {
-            CHECK(0, "%s: point %zu has a non-finite coordinate but gives %.17g", what, i, v);
-            break;
-        }
-        if (!nonfinite_in && tame_in && !isfinite(v)) {
-            CHECK(0, "%s: point %zu has finite coordinates below 1e15 but gives %.17g", what, i, v);
-            break;
+    /*
+     * The scalar batch equals the point API: under cap scalar (the baseline build of the point
+     * entries), then without a cap (on x86 with AVX, their AVX build). A plain generator
+     * takes the short entries, so it is also evaluated with plain cleared (the general entries).
+     */
+    cn_noise general = *r->g;
+    general.plain = 0;
+    for (int pass = 0; pass < 2 + (r->g->plain != 0); pass++) {
+        const cn_noise *pg = pass == 2 ? &general : r->g;
+        CHECK(cn_isa_set_cap(pass == 0 ? CN_ISA_SCALAR : CN_ISA_COUNT) == CN_OK, "cap");
+        for (size_t i = 0; i < n; i++) {
+            double p[4], v = elem(ref + off * es, i, f32), pv;
+            float pf[4];
+            req_point(r, i, p, pf);
+            int bad, nonfinite_in = 0, tame_in = 1;
+            for (int a = 0; a < dims; a++) {
+                nonfinite_in |= !isfinite(p[a]);
+                tame_in &= fabs(p[a]) <= 1e15;
+            }
+            if (f32) {
+                int exact = 1;
+                for (int a = 0; a < dims; a++)
+                    exact &= (double)pf[a] == p[a] || (isnan(p[a]) && isnan(pf[a]));
+                if (!exact)
+                    continue;
+                float pvf = cn_evalf(pg, pf);
+                bad = memcmp(&pvf, ref + (off + i) * es, sizeof pvf) != 0;
+                pv = pvf;
+            } else {
+                pv = cn_eval(pg, p);
+                bad = memcmp(&pv, ref + (off + i) * es, sizeof pv) != 0;
+            }
+            n_point_api++;
+            n_plain += pass == 1 && pg->plain;
+            if (bad) {
+                CHECK(!bad, "%s: point %zu (%.17g, %.17g, %.17g, %.17g): batch %.17g, %s %.17g (%s)", what, i, p[0],
+                      dims > 1 ? p[1] : 0.0, dims > 2 ? p[2] : 0.0, dims > 3 ? p[3] : 0.0, v, f32 ? "cn_evalf" : "cn_eval",
+                      pv, pass == 0 ? "cap scalar" : pass == 1 ? "no cap" : "plain cleared");
+                break; /* one report per buffer */
+            }
+            /* Documented: NaN or +-Inf in any coordinate gives NaN; moderate finite ones a finite value. */
+            if (nonfinite_in && !isnan(v)) {
+                CHECK(0, "%s: point %zu has a non-finite coordinate but gives %.17g", what, i, v);
+                break;
+            }
+            if (!nonfinite_in && tame_in && !isfinite(v)) {
+                CHECK(0, "%s: point %zu has finite coordinates below 1e15 but gives %.17g", what, i, v);
+                break;
+            }
         }
     }
 
@@ -618,8 +630,9 @@ int main(void)
     /* The inputs really reached both the NaN path and the noise. */
     CHECK(n_configs == 360, "%llu configurations built, want 360", n_configs);
     CHECK(n_nan_out > 0 && n_finite_out > 0, "outputs: %llu NaN, %llu finite", n_nan_out, n_finite_out);
-    printf("test_isa: %llu configurations; %llu scalar batch values (%llu NaN) compared with cn_eval/cn_evalf\n",
-           n_configs, n_point_api, n_nan_out);
+    CHECK(n_plain > 0, "no point went through a plain generator's short entries");
+    printf("test_isa: %llu configurations; %llu scalar batch values (%llu NaN) compared with cn_eval/cn_evalf "
+           "(%llu through plain generators' short entries)\n", n_configs, n_point_api, n_nan_out, n_plain);
 #ifdef CN_RELAXED
     for (int k = 1; k < nisas; k++)
         for (int f32 = 0; f32 < 2; f32++) {
