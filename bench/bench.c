@@ -9,13 +9,16 @@
  * the median, and the ratio to the fastest cnoise batch row of the same case and precision.
  * cnoise rows run once per instruction set that is compiled and supported (forced with
  * cn_isa_set_cap and checked with cn_isa_active), in double (cn_grid_eval, cn_points_eval) and
- * float (cn_grid_evalf, cn_points_evalf), plus the single-point API (cn_eval2/cn_eval3, double)
- * as a scalar row. The threads case runs the default instruction set with threads = 1 and 2.
+ * float (cn_grid_evalf, cn_points_evalf), plus the single-point API as two scalar rows:
+ * cn_eval2/cn_eval3 at the batch's double coordinates and cn_eval2f/cn_eval3f at those coordinates
+ * rounded to float (as the float peers are called). The threads case runs the default
+ * instruction set with threads = 1 and 2.
  *
  * Validation (exit status 1 when any fails): every output is finite; for the first case that
  * runs, every instruction set's output equals the scalar build's byte for byte (memcmp), and for
  * the others its 64-bit hash equals the scalar one's; cn_eval2/cn_eval3 give the scalar batch's
- * bits; threads = 2 gives the bits of threads = 1. A checksum (the sum of the outputs) of every
+ * bits, and so do cn_eval2f/cn_eval3f on point workloads (their float and double coordinates are
+ * the same values); threads = 2 gives the bits of threads = 1. A checksum (the sum of the outputs) of every
  * row is printed, so no measured work can be optimised away. In a relaxed build (CMake
  * -DCNOISE_RELAXED=ON, FMA in the SIMD builds) every instruction set's output is instead compared
  * value by value with the scalar build's, within RELAXED_TOL.
@@ -188,10 +191,36 @@ static int run_cnoise_batch(const void *vctx, void *out)
 }
 
 /* The single-point API over the same samples: cn_eval2/cn_eval3 on the grid coordinates
- * origin + i * step (the batch's own formula) or on the point arrays. */
+ * origin + i * step (the batch's own formula) or on the point arrays; with f32, cn_eval2f/
+ * cn_eval3f on those coordinates rounded to float (as the float peers see them). */
+static int run_cnoise_pointf(const cn_ctx *c, float *o)
+{
+    const bench_work *w = c->w;
+    const cn_noise *g = c->gen;
+    if (w->points) {
+        for (size_t i = 0; i < w->n; i++)
+            o[i] = w->dims == 2 ? cn_eval2f(g, w->xf[0][i], w->xf[1][i]) : cn_eval3f(g, w->xf[0][i], w->xf[1][i], w->xf[2][i]);
+        return 0;
+    }
+    size_t idx = 0;
+    for (size_t k = 0; k < w->count[2]; k++) {
+        const float z = (float)(w->origin + (double)k * w->step);
+        for (size_t j = 0; j < w->count[1]; j++) {
+            const float y = (float)(w->origin + (double)j * w->step);
+            for (size_t i = 0; i < w->count[0]; i++) {
+                const float x = (float)(w->origin + (double)i * w->step);
+                o[idx++] = w->dims == 2 ? cn_eval2f(g, x, y) : cn_eval3f(g, x, y, z);
+            }
+        }
+    }
+    return 0;
+}
+
 static int run_cnoise_point(const void *vctx, void *out)
 {
     const cn_ctx *c = (const cn_ctx *)vctx;
+    if (c->f32)
+        return run_cnoise_pointf(c, (float *)out);
     const bench_work *w = c->w;
     const cn_noise *g = c->gen;
     double *o = (double *)out;
@@ -243,6 +272,9 @@ static const bench_peer *const peer_lists[] = {
 #ifdef CN_BENCH_HAVE_LIBNOISE
     bench_peers_libnoise,
 #endif
+#ifdef CN_BENCH_HAVE_FNL
+    bench_peers_fnl,
+#endif
     NULL,
 };
 
@@ -261,6 +293,12 @@ static const peer_status peer_statuses[] = {
     {"libnoise", "", 1},
 #else
     {"libnoise", "libnoise's noise.h and library (Debian libnoise-dev) were not found when the build was configured",
+     0},
+#endif
+#ifdef CN_BENCH_HAVE_FNL
+    {"FastNoiseLite", "", 1},
+#else
+    {"FastNoiseLite", "not packaged by Debian: configure with -DCNOISE_BENCH_FNL_DIR=<checkout>/C (scripts/bench.sh: FNL_DIR)",
      0},
 #endif
 };
@@ -517,6 +555,17 @@ static int run_case(bcase *c, const options *o, int first, void *out, reference 
         const uint64_t h = finish_row(c, r, run_cnoise_point, &ctx, out, passes);
         if (ref->have[0] && h != ref->hash[0])
             fail("%s: %s differs from the scalar batch output", c->id, r->impl);
+    }
+    /* In float, as the float peers are called. Point workloads hold the same values in float
+     * and double, so there it must give the float batch's bits too. */
+    {
+        row *r = add_row(c, c->w.dims == 2 ? "cnoise cn_eval2f" : "cnoise cn_eval3f", "scalar", 1, 1, 0);
+        if (!r)
+            return -1;
+        const cn_ctx ctx = {&gen, &c->w, 1, 1};
+        const uint64_t h = finish_row(c, r, run_cnoise_point, &ctx, out, passes);
+        if (c->w.points && ref->have[1] && h != ref->hash[1])
+            fail("%s: %s differs from the scalar float batch output", c->id, r->impl);
     }
 
     /* Peers. */

@@ -1,6 +1,6 @@
 /*
  * bench.h -- the interface between the benchmark driver (bench.c) and the adapters that run the
- * same workloads through other noise libraries (peer_stb.c, peer_libnoise.cpp). An adapter knows
+ * same workloads through other noise libraries (peer_stb.c, peer_libnoise.cpp, peer_fnl.c). An adapter knows
  * nothing about cnoise; it only reads a bench_work and fills an output buffer.
  */
 #ifndef CN_BENCH_H
@@ -49,6 +49,9 @@ extern const bench_peer bench_peers_stb[];
 #endif
 #ifdef CN_BENCH_HAVE_LIBNOISE
 extern const bench_peer bench_peers_libnoise[];
+#endif
+#ifdef CN_BENCH_HAVE_FNL
+extern const bench_peer bench_peers_fnl[];
 #endif
 
 #ifdef __cplusplus

@@ -4,13 +4,17 @@
 # with this machine's CPU model and the date). Takes several minutes.
 #   scripts/bench.sh                    the full run
 #   scripts/bench.sh --only perlin2d    any cnoise_bench options are passed on (see --help)
+#   FNL_DIR=/tmp/FastNoiseLite/C scripts/bench.sh
+#                                       FastNoiseLite too (not packaged: the C/ folder of a checkout
+#                                       kept outside this tree; bench/peer_fnl.c)
 # The documents are replaced only when the run succeeds (exit status 0: every output finite and
 # every instruction set bit-identical to the scalar build).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 CNOISE_WITH_BENCH=1 "$root/scripts/setup-deps.sh"
 dir="$root/build-bench"
-cmake -S "$root" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DCNOISE_BUILD_BENCH=ON >/dev/null
+cmake -S "$root" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DCNOISE_BUILD_BENCH=ON \
+  -DCNOISE_BENCH_FNL_DIR="${FNL_DIR:-}" >/dev/null
 cmake --build "$dir" -j"$(nproc)" --target cnoise_bench >/dev/null
 
 mkdir -p "$root/docs"
