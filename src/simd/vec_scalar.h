@@ -99,8 +99,9 @@ static inline vu vd_wrap_u32(vd a)
 /*
  * A value the compiler must not reason about. Where it can prove a lane is 0 or 1 (simplex ranks),
  * clang turns the conversion below into a select between two constants, and a floating-point
- * select on x86 into a branch: a data-dependent one, mispredicted half the time (measured: 2x
- * slower single-point simplex). The empty asm hides the range; it emits nothing.
+ * select on x86 into a branch: a data-dependent one (callgrind's branch simulation: two of three
+ * single-point simplex calls on scattered points mispredicted it). The empty asm hides the range;
+ * it emits nothing.
  */
 #if defined(__GNUC__)
 static inline vu cn_opaque_u(vu a) { __asm__("" : "+r"(a)); return a; }
