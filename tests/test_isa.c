@@ -494,6 +494,10 @@ static const grid_spec GRIDS[] = {
      * reuse (src/kernels/gradient.inc) runs against the point API's fresh evaluation. */
     {"fine", {-0.734375, 0.3125, -2.1875, 5.125}, {0.0078125, -0.015625, 0.03125, 0.0625},
      {{300}, {70, 9}, {40, 7, 5}, {17, 3, 3, 4}}},
+    /* Near +-2^29, the bound under which simplex grid rows skip the large-coordinate reduction
+     * (src/kernels/row.inc): rows wholly inside it next to rows that cross it. */
+    {"edge", {-536870912.0 + 40.25, 536870911.5, -536870900.75, 536870000.125}, {-0.5, 0.25, -2.5, 3.25},
+     {{70}, {64, 5}, {40, 3, 4}, {33, 2, 3, 3}}},
     /* All steps negative from the origin, tiny to large. */
     {"negative", {0.0, 0.0, 0.0, 0.0}, {-1e-3, -7.5, -100.25, -1.0}, {{33}, {6, 7}, {4, 3, 5}, {3, 2, 3, 4}}},
 };
