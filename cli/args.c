@@ -412,6 +412,30 @@ static int opt_list(const char *prog, const char *opt, const char *v, int max, e
     return 0;
 }
 
+/* The library's names of the values 0, 1, ... up to the first NULL, as "a, b, c" in buf. */
+static const char *name_list(char *buf, size_t n, const char *(*name)(int))
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int v = 0; name(v) && used < n; v++) {
+        int k = snprintf(buf + used, n - used, "%s%s", v ? ", " : "", name(v));
+        if (k < 0)
+            break;
+        used += (size_t)k;
+    }
+    return buf;
+}
+static const char *type_name(int v) { return cn_noise_type_name((cn_noise_type)v); }
+static const char *fractal_name(int v) { return cn_fractal_name((cn_fractal)v); }
+
+/* The error for a value of option opt that is none of the library's names; returns -1. */
+static int bad_name(const char *prog, const char *opt, const char *value, const char *(*name)(int))
+{
+    char q[QBUF], names[128];
+    cli_error(prog, "%s: %s is not one of %s", opt, cli_quote(value, q, sizeof q), name_list(names, sizeof names, name));
+    return -1;
+}
+
 /* Applies one per-layer setting (an option of layer 0, or a key of a --layer) to spec k. */
 static int spec_set(const char *prog, cli_spec *s, int k, int id, const char *key, const char *value)
 {
@@ -420,17 +444,7 @@ static int spec_set(const char *prog, cli_spec *s, int k, int id, const char *ke
     cn_config *c = &s->cfg;
     switch (id) {
     case CLI_OPT_NOISE:
-        if (strcmp(value, "perlin") == 0)
-            c->type = CN_NOISE_PERLIN;
-        else if (strcmp(value, "simplex") == 0)
-            c->type = CN_NOISE_SIMPLEX;
-        else if (strcmp(value, "value") == 0)
-            c->type = CN_NOISE_VALUE;
-        else {
-            cli_error(prog, "%s: %s is not one of perlin, simplex, value", opt, cli_quote(value, q, sizeof q));
-            return -1;
-        }
-        return 0;
+        return cn_noise_type_from_name(value, &c->type) == CN_OK ? 0 : bad_name(prog, opt, value, type_name);
     case CLI_OPT_SEED:
         return cli_opt_u64(prog, opt, value, &c->seed);
     case CLI_OPT_CLASSIC:
@@ -447,19 +461,8 @@ static int spec_set(const char *prog, cli_spec *s, int k, int id, const char *ke
         return 0;
     case CLI_OPT_FREQUENCY:
         return cli_opt_positive(prog, opt, value, &c->frequency);
-    case CLI_OPT_FRACTAL: {
-        static const char *const names[] = {"none", "fbm", "turbulence", "billow", "ridged"};
-        static const cn_fractal kinds[] = {CN_FRACTAL_NONE, CN_FRACTAL_FBM, CN_FRACTAL_TURBULENCE,
-                                           CN_FRACTAL_BILLOW, CN_FRACTAL_RIDGED};
-        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-            if (strcmp(value, names[i]) == 0) {
-                c->fractal = kinds[i];
-                return 0;
-            }
-        cli_error(prog, "%s: %s is not one of none, fbm, turbulence, billow, ridged", opt,
-                  cli_quote(value, q, sizeof q));
-        return -1;
-    }
+    case CLI_OPT_FRACTAL:
+        return cn_fractal_from_name(value, &c->fractal) == CN_OK ? 0 : bad_name(prog, opt, value, fractal_name);
     case CLI_OPT_OCTAVES:
         return cli_opt_int(prog, opt, value, 1, CN_MAX_OCTAVES, &c->octaves);
     case CLI_OPT_LACUNARITY:

@@ -1,6 +1,6 @@
 /*
- * cmd_info.c -- "cnoise info": version, instruction sets (compiled, supported, in use) and the
- * thread count, one "key: value" line each.
+ * cmd_info.c -- "cnoise info": version, instruction sets (compiled, supported, in use), the
+ * thread count and the library's names of noise types and fractals, one "key: value" line each.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -27,6 +27,8 @@ static const char help_text[] =
     "  cap:        the cap set by the environment variable CNOISE_ISA (scalar, sse2, avx2,\n"
     "              avx512, neon), or 'none' (an unknown name is ignored, and says so)\n"
     "  cores:      online CPU cores: the number of threads --threads 0 (the default) starts\n"
+    "  noise:      the noise types (--noise NAME)\n"
+    "  fractals:   the fractal sums (--fractal NAME)\n"
     "\n"
     "Every instruction set gives the same bits (see README); the cap is for testing and for\n"
     "comparing speed, e.g. CNOISE_ISA=sse2 cnoise render ...\n"
@@ -87,5 +89,12 @@ int cli_cmd_info(int argc, char **argv)
     if (n < 1)
         n = 1;
     printf("cores: %ld\n", n > CN_MAX_THREADS ? (long)CN_MAX_THREADS : n);
+    printf("noise:");
+    for (int i = 0; cn_noise_type_name((cn_noise_type)i); i++)
+        printf(" %s", cn_noise_type_name((cn_noise_type)i));
+    printf("\nfractals:");
+    for (int i = 0; cn_fractal_name((cn_fractal)i); i++)
+        printf(" %s", cn_fractal_name((cn_fractal)i));
+    printf("\n");
     return CLI_EXIT_OK;
 }

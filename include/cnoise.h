@@ -154,6 +154,19 @@ typedef enum cn_fractal {
     CN_FRACTAL_RIDGED = 4      /* Musgrave's ridged multifractal, normalised   range [ 0, 1] */
 } cn_fractal;
 
+/* The names of noise types, modes and fractals, as the command-line tool and the documentation
+ * spell them: "perlin", "simplex", "value"; "default", "classic"; "none", "fbm", "turbulence",
+ * "billow", "ridged". *_name returns NULL for a value outside its enum; the values 0, 1, 2, ...
+ * have names up to the first NULL, so a caller can list them. *_from_name matches a name exactly
+ * (case-sensitive) and returns CN_E_NULL, or CN_E_TYPE / CN_E_MODE / CN_E_FRACTAL for an unknown
+ * name (writing nothing). */
+CN_API const char *cn_noise_type_name(cn_noise_type type);
+CN_API const char *cn_mode_name(cn_mode mode);
+CN_API const char *cn_fractal_name(cn_fractal fractal);
+CN_API cn_status cn_noise_type_from_name(const char *name, cn_noise_type *out);
+CN_API cn_status cn_mode_from_name(const char *name, cn_mode *out);
+CN_API cn_status cn_fractal_from_name(const char *name, cn_fractal *out);
+
 #define CN_MAX_OCTAVES 32
 #define CN_MAX_PERIOD 16777216u /* 2^24 cells */
 

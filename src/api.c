@@ -3,9 +3,40 @@
 #include <string.h>
 #include "cnoise.h"
 #include "core/core.h"
-#include "kernels/dispatch.h"
+#include "dispatch.h"
 
 const char *cn_version(void) { return CN_VERSION_STRING; }
+
+/* Names of the noise types, modes and fractals (registry.h): value to name, name to value. */
+#define CN_NAME_CASE(VALUE, NAME) \
+    case VALUE:                   \
+        return NAME;
+#define CN_NAME_MATCH(VALUE, NAME) \
+    if (strcmp(name, NAME) == 0) { \
+        *out = VALUE;              \
+        return CN_OK;              \
+    }
+#define CN_NAME_FUNCTIONS(T, LIST, STATUS)                     \
+    const char *T##_name(T value)                              \
+    {                                                          \
+        switch ((int)value) {                                  \
+            LIST(CN_NAME_CASE)                                 \
+        }                                                      \
+        return NULL;                                           \
+    }                                                          \
+    cn_status T##_from_name(const char *name, T *out)          \
+    {                                                          \
+        if (!name || !out)                                     \
+            return CN_E_NULL;                                  \
+        LIST(CN_NAME_MATCH)                                    \
+        return STATUS;                                         \
+    }
+CN_NAME_FUNCTIONS(cn_noise_type, CN_NOISE_TYPE_NAMES, CN_E_TYPE)
+CN_NAME_FUNCTIONS(cn_mode, CN_MODE_NAMES, CN_E_MODE)
+CN_NAME_FUNCTIONS(cn_fractal, CN_FRACTAL_NAMES, CN_E_FRACTAL)
+#undef CN_NAME_FUNCTIONS
+#undef CN_NAME_MATCH
+#undef CN_NAME_CASE
 
 const char *cn_strerror(cn_status status)
 {
@@ -103,15 +134,13 @@ cn_status cn_config_check(const cn_config *cfg)
         return CN_E_NULL;
     /* Compare as integers: an out-of-range value stored in an enum field is still caught. */
     int type = (int)cfg->type, mode = (int)cfg->mode, fractal = (int)cfg->fractal;
-    if (type < CN_NOISE_PERLIN || type > CN_NOISE_VALUE)
+    if (type < 0 || type >= CN__TYPES)
         return CN_E_TYPE;
-    if (mode < CN_MODE_DEFAULT || mode > CN_MODE_CLASSIC)
+    if (mode < 0 || mode >= CN__MODES)
         return CN_E_MODE;
     if (cfg->dims < 1 || cfg->dims > 4)
         return CN_E_DIMS;
-    if (type == CN_NOISE_SIMPLEX && cfg->dims < 2)
-        return CN_E_UNSUPPORTED;
-    if (type == CN_NOISE_VALUE && mode == CN_MODE_CLASSIC)
+    if (cn__kernel_sigs[cn__kernel_index(cfg)].dims == 0) /* no kernel in the registry */
         return CN_E_UNSUPPORTED;
     if (!(cfg->frequency > 0.0) || !isfinite(cfg->frequency))
         return CN_E_FREQUENCY;
@@ -272,16 +301,10 @@ cn_status cn_noise_build(cn_noise *out, const cn_config *cfg_in)
     return CN_OK;
 }
 
-/* cn__kernel_index inverted; the kernels without an entry (kernels.inc: NULL) have dims 0. */
-#define CN_SIG(k) {(k) % 4 + 1, (k) % 12 / 4, (k) / 12}
-#define CN_NOSIG {0, 0, 0}
-const cn__kernel_sig cn__kernel_sigs[CN__KERNEL_COUNT] = {
-    CN_SIG(0), CN_SIG(1), CN_SIG(2), CN_SIG(3), CN_NOSIG, CN_SIG(5), CN_SIG(6), CN_SIG(7),
-    CN_SIG(8), CN_SIG(9), CN_SIG(10), CN_SIG(11), CN_SIG(12), CN_SIG(13), CN_SIG(14), CN_SIG(15),
-    CN_NOSIG, CN_SIG(17), CN_SIG(18), CN_SIG(19), CN_NOSIG, CN_NOSIG, CN_NOSIG, CN_NOSIG,
-};
+/* What each kernel slot holds, from the registry; slots without a kernel stay {0, 0, 0}. */
+#define CN_SIG(TYPE, MODE, DIMS, BASE, FORM) [CN__KID_OF(TYPE, MODE, DIMS)] = {DIMS, CN_NOISE_##TYPE, CN_MODE_##MODE},
+const cn__kernel_sig cn__kernel_sigs[CN__KERNEL_COUNT] = {CN_KERNELS(CN_SIG)};
 #undef CN_SIG
-#undef CN_NOSIG
 
 /* A generator is usable when it was built (cn__generator_ok) for a kernel that exists. */
 static int usable(const cn_noise *g)

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <unistd.h>
 #include "cnoise.h"
-#include "kernels/dispatch.h"
+#include "dispatch.h"
 
 /* Below this many points per thread, starting a thread costs more than it saves. */
 #define CN_MIN_POINTS_PER_THREAD 16384

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cnoise.h"
-#include "kernels/dispatch.h"
+#include "dispatch.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>

@@ -295,6 +295,48 @@ static void test_version(void)
     printf("cn_version() = \"%s\"\n", v ? v : "(null)");
 }
 
+/* Names: each enum value's documented name, the round trip name -> value -> name, NULL past the
+ * last value (and for negative ones), and unknown names refused without a write. */
+static void test_names(void)
+{
+    static const char *const types[] = {"perlin", "simplex", "value"};
+    static const char *const modes[] = {"default", "classic"};
+    static const char *const fractals[] = {"none", "fbm", "turbulence", "billow", "ridged"};
+    for (int i = 0; i < 3; i++) {
+        const char *n = cn_noise_type_name((cn_noise_type)i);
+        CHECK(n && strcmp(n, types[i]) == 0, "type %d is named %s", i, n ? n : "(null)");
+        cn_noise_type t = (cn_noise_type)-1;
+        CHECK(cn_noise_type_from_name(types[i], &t) == CN_OK && (int)t == i, "%s -> %d", types[i], (int)t);
+    }
+    for (int i = 0; i < 2; i++) {
+        const char *n = cn_mode_name((cn_mode)i);
+        CHECK(n && strcmp(n, modes[i]) == 0, "mode %d is named %s", i, n ? n : "(null)");
+        cn_mode m = (cn_mode)-1;
+        CHECK(cn_mode_from_name(modes[i], &m) == CN_OK && (int)m == i, "%s -> %d", modes[i], (int)m);
+    }
+    for (int i = 0; i < 5; i++) {
+        const char *n = cn_fractal_name((cn_fractal)i);
+        CHECK(n && strcmp(n, fractals[i]) == 0, "fractal %d is named %s", i, n ? n : "(null)");
+        cn_fractal f = (cn_fractal)-1;
+        CHECK(cn_fractal_from_name(fractals[i], &f) == CN_OK && (int)f == i, "%s -> %d", fractals[i], (int)f);
+    }
+    CHECK(cn_noise_type_name((cn_noise_type)3) == NULL && cn_noise_type_name((cn_noise_type)-1) == NULL, "type 3, -1");
+    CHECK(cn_mode_name((cn_mode)2) == NULL && cn_mode_name((cn_mode)-1) == NULL, "mode 2, -1");
+    CHECK(cn_fractal_name((cn_fractal)5) == NULL && cn_fractal_name((cn_fractal)-1) == NULL, "fractal 5, -1");
+    cn_noise_type t = CN_NOISE_VALUE;
+    cn_mode m = CN_MODE_CLASSIC;
+    cn_fractal f = CN_FRACTAL_RIDGED;
+    CHECK(cn_noise_type_from_name("Perlin", &t) == CN_E_TYPE && t == CN_NOISE_VALUE, "case-sensitive, no write");
+    CHECK(cn_noise_type_from_name("", &t) == CN_E_TYPE && t == CN_NOISE_VALUE, "empty name");
+    CHECK(cn_noise_type_from_name("perlin ", &t) == CN_E_TYPE && t == CN_NOISE_VALUE, "trailing space");
+    CHECK(cn_mode_from_name("reference", &m) == CN_E_MODE && m == CN_MODE_CLASSIC, "unknown mode");
+    CHECK(cn_fractal_from_name("fBm", &f) == CN_E_FRACTAL && f == CN_FRACTAL_RIDGED, "unknown fractal");
+    CHECK(cn_noise_type_from_name(NULL, &t) == CN_E_NULL && cn_noise_type_from_name("perlin", NULL) == CN_E_NULL,
+          "NULL arguments");
+    CHECK(cn_mode_from_name(NULL, &m) == CN_E_NULL && cn_fractal_from_name("fbm", NULL) == CN_E_NULL,
+          "NULL arguments");
+}
+
 /* Classic mode: seeds shuffle the permutation; deterministic; seeds differ from each other. */
 static void test_classic_seeds(void)
 {
@@ -339,6 +381,7 @@ int main(void)
     test_strerror();
     test_nulls_and_dims();
     test_version();
+    test_names();
     test_classic_seeds();
     return test_summary("test_api");
 }

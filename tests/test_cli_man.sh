@@ -77,6 +77,33 @@ for cmd in $commands; do
     done
 done
 
+# The noise and fractal names every --help text and the page list are the library's own
+# (cn_noise_type_name, cn_fractal_name: "cnoise info" prints them), no more and no fewer.
+# names TEXT: the words of a list like "perlin (default), simplex or value; ...".
+names() { sed -e 's/([^)]*)//g' -e 's/;.*//' -e 's/,/ /g' -e 's/ or / /g' <<<"$1" | tr -s ' ' '\n' | sed '/^$/d' | sort | tr '\n' ' '; }
+"$CNOISE" info >"$T/info"
+lib_noise=$(names "$(sed -n 's/^noise: //p' "$T/info")")
+lib_fractal=$(names "$(sed -n 's/^fractals: //p' "$T/info")")
+check "cnoise info lists the noise types ($lib_noise) and fractals ($lib_fractal)" [ -n "$lib_noise" -a -n "$lib_fractal" ]
+for cmd in $commands; do
+    "$CNOISE" "$cmd" --help >"$T/help" 2>&1
+    line=$(sed -n 's/^ *--noise NAME *//p' "$T/help")
+    [ -n "$line" ] && check "$cmd --help: --noise lists the library's names ($(names "$line"))" [ "$(names "$line")" = "$lib_noise" ]
+    line=$(sed -n 's/^ *--fractal NAME *//p' "$T/help")
+    [ -n "$line" ] && check "$cmd --help: --fractal lists the library's names ($(names "$line"))" [ "$(names "$line")" = "$lib_fractal" ]
+done
+# page_entries OPTION NAMES: every entry ".BI \-\-OPTION " NAME"" of the page lists NAMES.
+page_entries() {
+    local n=0 line
+    while IFS= read -r line; do
+        n=$((n + 1))
+        check "the page's --$1 entry $n lists the library's names ($(names "$line"))" [ "$(names "$line")" = "$2" ]
+    done < <(sed -n "/^\\.BI \\\\-\\\\-$1 \" NAME\"\$/{n;p}" "$PAGE")
+    check "the page has --$1 entries" [ "$n" -gt 0 ]
+}
+page_entries noise "$lib_noise"
+page_entries fractal "$lib_fractal"
+
 # Rendering without warnings.
 if command -v groff >/dev/null 2>&1; then
     groff -man -Tutf8 -ww -z "$PAGE" 2>"$T/groff"

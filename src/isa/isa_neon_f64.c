@@ -2,7 +2,7 @@
  * alone, with the library's strict floating-point flags; everything it includes is static. */
 #include <math.h>
 #include "../core/core.h"
-#include "../kernels/dispatch.h"
+#include "../dispatch.h"
 #define CN_PREC 64
 #include "../simd/vec_neon.h"
 #include "../kernels/kernels.inc"

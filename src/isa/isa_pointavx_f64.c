@@ -5,7 +5,7 @@
  * exact, so the bits are the scalar build's; src/dispatch.c picks these entries where AVX runs. */
 #include <math.h>
 #include "../core/core.h"
-#include "../kernels/dispatch.h"
+#include "../dispatch.h"
 #include "../simd/vec_scalar.h"
 #define CN_PREC 64
 #include "../kernels/kernels.inc"

@@ -1,7 +1,7 @@
 /* isa_scalar_f32.c -- the scalar build, single precision (see isa_scalar_f64.c). */
 #include <math.h>
 #include "../core/core.h"
-#include "../kernels/dispatch.h"
+#include "../dispatch.h"
 #include "../simd/vec_scalar.h"
 #define CN_PREC 32
 #include "../kernels/kernels.inc"

@@ -2,7 +2,7 @@
  * match bit for bit, and the engine of the single-point API. */
 #include <math.h>
 #include "../core/core.h"
-#include "../kernels/dispatch.h"
+#include "../dispatch.h"
 #include "../simd/vec_scalar.h"
 #define CN_PREC 64
 #include "../kernels/kernels.inc"

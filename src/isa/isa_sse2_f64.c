@@ -2,7 +2,7 @@
  * the instruction-set flags; everything it includes is static, so no sse2 code leaks elsewhere. */
 #include <math.h>
 #include "../core/core.h"
-#include "../kernels/dispatch.h"
+#include "../dispatch.h"
 #define CN_PREC 64
 #include "../simd/vec_sse2.h"
 #include "../kernels/kernels.inc"

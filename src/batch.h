@@ -1,41 +1,12 @@
-/* dispatch.h -- the internal interface between the public API and the per-ISA kernel builds. */
-#ifndef CN_DISPATCH_H
-#define CN_DISPATCH_H
+/* batch.h -- the batch layer's job (what to evaluate, where from, where to), the walk over its
+ * points, and the range rule; shared by src/batch.c and the per-ISA batch loops
+ * (src/kernels/entries.inc). */
+#ifndef CN_BATCH_H
+#define CN_BATCH_H
 
 #include <math.h>
-#include <stdatomic.h>
 #include <stddef.h>
 #include "cnoise.h"
-
-#define CN__KERNEL_COUNT 24
-
-#if defined(__GNUC__)
-#define CN_NOINLINE __attribute__((noinline))
-#else
-#define CN_NOINLINE
-#endif
-
-static inline int cn__kernel_index(const cn_config *c)
-{
-    return (int)c->mode * 12 + (int)c->type * 4 + c->dims - 1;
-}
-
-/* Whether g looks like the result of a successful cn_noise_build: dimension, type, mode and
- * octave count in range and the kernel its configuration implies, so that a zeroed, garbage or
- * edited generator is refused before any table is indexed. Every evaluation checks it, so it
- * is a handful of compares: a kernel index in range names exactly one (dims, type, mode), and
- * the configuration must hold those. */
-typedef struct cn__kernel_sig {
-    int dims, type, mode; /* what cn__kernel_index maps to the kernel; dims 0: no such kernel */
-} cn__kernel_sig;
-extern const cn__kernel_sig cn__kernel_sigs[CN__KERNEL_COUNT];
-static inline int cn__generator_ok(const cn_noise *g)
-{
-    if (!g || (unsigned)g->kernel >= CN__KERNEL_COUNT || (unsigned)g->octaves - 1u >= CN_MAX_OCTAVES)
-        return 0;
-    const cn__kernel_sig *s = &cn__kernel_sigs[g->kernel];
-    return g->cfg.dims == s->dims && (int)g->cfg.type == s->type && (int)g->cfg.mode == s->mode;
-}
 
 /*
  * A batch job: where the coordinates come from (a grid, or one array per axis of doubles or
@@ -81,37 +52,6 @@ static inline void cn__range_merge(double *lo, double *hi, double l, double h)
     cn__range_add(lo, &no_hi, l);
     cn__range_add(&no_lo, hi, h);
 }
-
-/* One point: the first cfg.dims of x, y, z, w are its unscaled coordinates (scalar build only). */
-typedef double (*cn__point_f64)(const cn_noise *g, double x, double y, double z, double w);
-typedef float (*cn__point_f32)(const cn_noise *g, double x, double y, double z, double w);
-
-/* What one instruction set's build of one precision exports (src/kernels/entries.inc). */
-typedef struct cn__isa_part {
-    int lanes;
-    cn__batch_fn batch[CN__KERNEL_COUNT];
-} cn__isa_part;
-
-typedef struct cn__isa_table {
-    const char *name;
-    const cn__isa_part *f64, *f32;
-} cn__isa_table;
-
-extern const cn__isa_table cn__isa_scalar;
-/* Single points, from the scalar build: [0][kernel] any generator, [1][kernel] a plain one
- * (cn_noise.plain). The same entries compiled with SSE4.1 (src/isa/isa_scalar41_*.c, x86) where
- * the build has them. */
-typedef cn__point_f64 cn__point_f64_set[2][CN__KERNEL_COUNT];
-typedef cn__point_f32 cn__point_f32_set[2][CN__KERNEL_COUNT];
-extern const cn__point_f64_set cn__point_f64_table;
-extern const cn__point_f32_set cn__point_f32_table;
-/* The sets the single-point API uses now (src/dispatch.c); NULL until the first choice. */
-extern _Atomic(const cn__point_f64_set *) cn__point_f64_now;
-extern _Atomic(const cn__point_f32_set *) cn__point_f32_now;
-void cn__isa_choose(void);
-
-/* The table batch calls use now (src/dispatch.c). */
-const cn__isa_table *cn__isa_table_active(void);
 
 /*
  * Walks the points of a job in order, a vector at a time: cn__coords_start positions it at point

@@ -1,0 +1,83 @@
+/*
+ * registry.h -- the one list of noise kernels, and what is generated from it.
+ *
+ * CN_KERNELS(X) calls X(TYPE, MODE, DIMS, BASE, FORM) once per kernel that exists:
+ *   TYPE  the cn_noise_type without its prefix (PERLIN: CN_NOISE_PERLIN)
+ *   MODE  the cn_mode without its prefix (DEFAULT, CLASSIC)
+ *   DIMS  1..4
+ *   BASE  the base kernel, a KN() name of kernels.inc (KN(perlin2) is octave oi of 2D Perlin
+ *         noise at a vector of points); the entries of each build are named after it
+ *   FORM  the kernel's grid-row form (row.inc): PERLIN, VALUE, SIMPLEX, or NONE (every grid
+ *         point goes through the per-point loop)
+ * From this list come: the kernel index of each combination and whether it exists
+ * (cn__kernel_sigs, so cn_config_check's CN_E_UNSUPPORTED), the entries of every instruction
+ * set's build and its tables (entries.inc). Adding a kernel: its base function, one line here,
+ * its range constant (core/scales.h) and its tests.
+ */
+#ifndef CN_REGISTRY_H
+#define CN_REGISTRY_H
+
+#include "cnoise.h"
+
+#define CN_KERNELS(X)                                   \
+    X(PERLIN, DEFAULT, 1, perlin1, PERLIN)              \
+    X(PERLIN, DEFAULT, 2, perlin2, PERLIN)              \
+    X(PERLIN, DEFAULT, 3, perlin3, PERLIN)              \
+    X(PERLIN, DEFAULT, 4, perlin4, NONE)                \
+    X(SIMPLEX, DEFAULT, 2, simplex2, SIMPLEX)           \
+    X(SIMPLEX, DEFAULT, 3, simplex3, SIMPLEX)           \
+    X(SIMPLEX, DEFAULT, 4, simplex4, SIMPLEX)           \
+    X(VALUE, DEFAULT, 1, value1, VALUE)                 \
+    X(VALUE, DEFAULT, 2, value2, VALUE)                 \
+    X(VALUE, DEFAULT, 3, value3, VALUE)                 \
+    X(VALUE, DEFAULT, 4, value4, NONE)                  \
+    X(PERLIN, CLASSIC, 1, perlin1c, NONE)               \
+    X(PERLIN, CLASSIC, 2, perlin2c, NONE)               \
+    X(PERLIN, CLASSIC, 3, perlin3c, NONE)               \
+    X(PERLIN, CLASSIC, 4, perlin4c, NONE)               \
+    X(SIMPLEX, CLASSIC, 2, simplex2c, NONE)             \
+    X(SIMPLEX, CLASSIC, 3, simplex3c, NONE)             \
+    X(SIMPLEX, CLASSIC, 4, simplex4c, NONE)
+
+/* The names of the noise types, modes and fractals (cn_noise_type_name and friends; the CLI
+ * parses and lists them): X(enum value, name). */
+#define CN_NOISE_TYPE_NAMES(X) X(CN_NOISE_PERLIN, "perlin") X(CN_NOISE_SIMPLEX, "simplex") X(CN_NOISE_VALUE, "value")
+#define CN_MODE_NAMES(X) X(CN_MODE_DEFAULT, "default") X(CN_MODE_CLASSIC, "classic")
+#define CN_FRACTAL_NAMES(X)                                                                \
+    X(CN_FRACTAL_NONE, "none") X(CN_FRACTAL_FBM, "fbm") X(CN_FRACTAL_TURBULENCE, "turbulence") \
+    X(CN_FRACTAL_BILLOW, "billow") X(CN_FRACTAL_RIDGED, "ridged")
+
+/* Every (type, mode, dims) has a slot; the registry's kernels fill some. */
+#define CN__TYPES 3
+#define CN__MODES 2
+#define CN__KERNEL_COUNT (CN__MODES * CN__TYPES * 4)
+#define CN__KID(type, mode, dims) ((int)(mode) * (CN__TYPES * 4) + (int)(type) * 4 + (dims) - 1)
+/* The slot of a registry line. */
+#define CN__KID_OF(TYPE, MODE, DIMS) CN__KID(CN_NOISE_##TYPE, CN_MODE_##MODE, DIMS)
+
+/* The slot of a configuration whose type, mode and dims are in range (cn_config_check). */
+static inline int cn__kernel_index(const cn_config *c)
+{
+    return CN__KID(c->type, c->mode, c->dims);
+}
+
+/* What each slot holds: dims 0 for a combination without a kernel (src/api.c, from CN_KERNELS). */
+typedef struct cn__kernel_sig {
+    int dims, type, mode;
+} cn__kernel_sig;
+extern const cn__kernel_sig cn__kernel_sigs[CN__KERNEL_COUNT];
+
+/* Whether g looks like the result of a successful cn_noise_build: dimension, type, mode and
+ * octave count in range and the kernel its configuration implies, so that a zeroed, garbage or
+ * edited generator is refused before any table is indexed. Every evaluation checks it, so it
+ * is a handful of compares: a kernel index in range names exactly one (dims, type, mode), and
+ * the configuration must hold those. */
+static inline int cn__generator_ok(const cn_noise *g)
+{
+    if (!g || (unsigned)g->kernel >= CN__KERNEL_COUNT || (unsigned)g->octaves - 1u >= CN_MAX_OCTAVES)
+        return 0;
+    const cn__kernel_sig *s = &cn__kernel_sigs[g->kernel];
+    return g->cfg.dims == s->dims && (int)g->cfg.type == s->type && (int)g->cfg.mode == s->mode;
+}
+
+#endif
