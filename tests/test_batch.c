@@ -14,6 +14,7 @@
  *     64 MiB output while it is evaluated.
  * Run as `test_batch --env-check` (registered with CNOISE_ISA set): the active instruction set,
  * asked before any cap is set, is the widest one no wider than the variable's. */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
@@ -21,6 +22,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/resource.h>
@@ -856,6 +858,10 @@ static void test_cap_race(void)
         CHECK(0, "could not start the toggling thread");
         return;
     }
+    /* The grids take well under a millisecond each: let the toggler start first (up to 10 s),
+     * or a loaded machine may run all 60 before it is scheduled. */
+    for (int wait = 0; wait < 10000 && atomic_load(&toggles) == 0; wait++)
+        nanosleep(&(struct timespec){0, 1000000}, NULL);
     int bad = 0;
     for (int rep = 0; rep < 60; rep++) {
         CHECK(cn_grid_eval(&g, o, s, cnt, got, total, 1 + rep % 2, NULL) == CN_OK, "grid while the cap changes");
