@@ -313,8 +313,6 @@ const char *cli_fmt_real(double v, char *buf, size_t n)
 
 /* --- the shared noise options ---------------------------------------------------------------- */
 
-static const char axis_name[4] = {'x', 'y', 'z', 'w'};
-
 void cli_noise_init(cli_noise_opts *o)
 {
     memset(o, 0, sizeof *o);
@@ -655,89 +653,60 @@ static int any_period(const cli_spec *s)
     return 0;
 }
 
-/*
- * Why the library refused cfg (layer k, status st), in words that name the options.
- * dims_known: the dimension is the real one (not a stand-in used for the early checks).
- */
-static void explain(int k, const cn_config *c, cn_status st, int dims_known, char *why, size_t n)
+/* The option that sets a field of cn_config (a --layer key is the same word); NULL for none. */
+static const char *field_key(cn_field f)
 {
-    char l1[64], a[40], b[40];
-    char pre[32] = "";
-    if (k)
-        snprintf(pre, sizeof pre, "--layer %d: ", k);
-    const int dims = c->dims;
+    switch (f) {
+    case CN_FIELD_TYPE: return "noise";
+    case CN_FIELD_MODE: return "classic";
+    case CN_FIELD_DIMS: return "dims";
+    case CN_FIELD_FREQUENCY: return "frequency";
+    case CN_FIELD_AXIS_FREQUENCY: return "axis-frequency";
+    case CN_FIELD_OFFSET: return "offset";
+    case CN_FIELD_ROTATION: return "rotate";
+    case CN_FIELD_FRACTAL: return "fractal";
+    case CN_FIELD_OCTAVES: return "octaves";
+    case CN_FIELD_LACUNARITY: return "lacunarity";
+    case CN_FIELD_GAIN: return "gain";
+    case CN_FIELD_RIDGE_OFFSET: return "ridge-offset";
+    case CN_FIELD_RIDGE_GAIN: return "ridge-gain";
+    case CN_FIELD_PERIOD: return "period";
+    case CN_FIELD_AMPLITUDE: return "amplitude";
+    case CN_FIELD_BIAS: return "bias";
+    default: return NULL;
+    }
+}
+
+/*
+ * Why the library refuses configuration c of layer k (status st): the rule and its reason are the
+ * library's (cn_config_explain); the tool only puts the options that set the fields in front, and
+ * for two statuses words the advice in its own options (--tile, --fractal).
+ */
+static void explain(int k, const cn_config *c, cn_status st, char *why, size_t n)
+{
+    char l1[64], l2[64], a[40];
+    cn_check chk;
+    const char *key = NULL;
+    if (cn_config_explain(c, &chk) == st)
+        key = field_key(chk.field);
+    if (!key) {
+        char pre[32] = "";
+        if (k)
+            snprintf(pre, sizeof pre, "--layer %d: ", k);
+        snprintf(why, n, "%s%s", pre, cn_strerror(st));
+        return;
+    }
     switch (st) {
-    case CN_E_UNSUPPORTED:
-        if (c->type == CN_NOISE_SIMPLEX && dims < 2) {
-            snprintf(why, n, "%s: simplex noise needs 2 to 4 dimensions%s%s",
-                     k ? label(k, "noise=simplex", l1, sizeof l1) : "--noise simplex",
-                     dims_known ? ", but the noise is " : "", dims_known ? "1D" : "");
-            return;
-        }
-        if (c->type == CN_NOISE_VALUE && c->mode == CN_MODE_CLASSIC) {
-            snprintf(why, n, "%s: value noise has no classic mode (--classic works with perlin and simplex)",
-                     k ? label(k, "noise=value classic=1", l1, sizeof l1) : "--noise value --classic");
-            return;
-        }
-        break;
-    case CN_E_FREQUENCY:
-        snprintf(why, n, "%s: %s", label(k, "frequency", l1, sizeof l1), cn_strerror(st));
+    case CN_E_UNSUPPORTED: { /* the noise type with the mode (or dimension) it lacks */
+        char what[40]; /* "noise %s --classic" with the longest name, "simplex" */
+        const char *name = cn_noise_type_name(c->type);
+        if (chk.field2 == CN_FIELD_MODE)
+            snprintf(what, sizeof what, k ? "noise=%s classic=1" : "noise %s --classic", name);
+        else
+            snprintf(what, sizeof what, k ? "noise=%s" : "noise %s", name);
+        snprintf(why, n, "%s: %s", label(k, what, l1, sizeof l1), chk.reason);
         return;
-    case CN_E_OCTAVES:
-        snprintf(why, n, "%s: %s", label(k, "octaves", l1, sizeof l1), cn_strerror(st));
-        return;
-    case CN_E_LACUNARITY:
-        snprintf(why, n, "%s: %s", label(k, "lacunarity", l1, sizeof l1), cn_strerror(st));
-        return;
-    case CN_E_GAIN:
-        snprintf(why, n, "%s: %s", label(k, "gain", l1, sizeof l1), cn_strerror(st));
-        return;
-    case CN_E_RIDGE:
-        snprintf(why, n, "%s, %s: %s", label(k, "ridge-offset", l1, sizeof l1), k ? "ridge-gain" : "--ridge-gain",
-                 cn_strerror(st));
-        return;
-    case CN_E_SIGNAL:
-        snprintf(why, n, "%s, %s: %s", label(k, "amplitude", l1, sizeof l1), k ? "bias" : "--bias",
-                 cn_strerror(st));
-        return;
-    case CN_E_DOMAIN:
-        for (int i = 0; i < dims; i++) {
-            if (!(c->axis_frequency[i] > 0.0) || !isfinite(c->axis_frequency[i])) {
-                snprintf(why, n, "%s: the %c entry must be finite and greater than 0",
-                         label(k, "axis-frequency", l1, sizeof l1), axis_name[i]);
-                return;
-            }
-            if (!isfinite(c->offset[i])) {
-                snprintf(why, n, "%s: the %c entry must be finite", label(k, "offset", l1, sizeof l1), axis_name[i]);
-                return;
-            }
-        }
-        snprintf(why, n, "%s: the rotation matrix has an entry that is not finite", label(k, "rotate", l1, sizeof l1));
-        return;
-    case CN_E_PERIOD:
-        for (int i = 0; i < 4; i++) {
-            uint32_t P = c->period[i];
-            if (!P)
-                continue;
-            if (i >= dims) {
-                snprintf(why, n, "%s: a period on axis %c, but the noise is %dD", label(k, "period", l1, sizeof l1),
-                         axis_name[i], dims);
-                return;
-            }
-            if (P > CN_MAX_PERIOD) {
-                snprintf(why, n, "%s: %lu (axis %c) is more than 16777216 (2^24) cells",
-                         label(k, "period", l1, sizeof l1), (unsigned long)P, axis_name[i]);
-                return;
-            }
-            if (c->type == CN_NOISE_SIMPLEX && P % (uint32_t)dims != 0) {
-                snprintf(why, n,
-                         "%s: %lu (axis %c) does not suit simplex noise in %dD: simplex periods must be even in "
-                         "2D, multiples of 3 in 3D and multiples of 4 in 4D",
-                         label(k, "period", l1, sizeof l1), (unsigned long)P, axis_name[i], dims);
-                return;
-            }
-        }
-        break;
+    }
     case CN_E_CONFLICT:
         snprintf(why, n, "%s cannot be combined with a period (%s or --tile)", label(k, "rotate", l1, sizeof l1),
                  k ? "period" : "--period");
@@ -749,28 +718,15 @@ static void explain(int k, const cn_config *c, cn_status st, int dims_known, cha
                  label(k, "lacunarity", l1, sizeof l1), cli_fmt_real(c->lacunarity, a, sizeof a),
                  k ? "fractal=none or octaves=1" : "--fractal none or --octaves 1");
         return;
-    case CN_E_PERIOD_OVERFLOW:
-        snprintf(why, n,
-                 "%s: the last octave's period, period * lacunarity^%d cells, exceeds 2^32: use fewer octaves, "
-                 "a smaller lacunarity or a shorter period",
-                 label(k, "period", l1, sizeof l1), cn_config_octaves(c) - 1);
-        return;
-    case CN_E_OCTAVE_FREQUENCY: {
-        double mult = 1.0, fmax = 0;
-        for (int i = 1; i < cn_config_octaves(c); i++)
-            mult *= c->lacunarity;
-        for (int i = 0; i < dims; i++)
-            fmax = fmax > c->axis_frequency[i] ? fmax : c->axis_frequency[i];
-        snprintf(why, n,
-                 "%s%s: the last octave's frequency, frequency * axis-frequency * lacunarity^%d = %s, exceeds "
-                 "2^40: use fewer octaves, a smaller lacunarity or a lower frequency",
-                 pre, k ? "octaves" : "--octaves", cn_config_octaves(c) - 1, cli_fmt_real(c->frequency * fmax * mult, b, sizeof b));
-        return;
-    }
     default:
         break;
     }
-    snprintf(why, n, "%s%s", pre, cn_strerror(st));
+    /* A second field the fault involves (amplitude with bias, ...), as "--a, --b" or "a, b". */
+    const char *key2 = chk.field2 != CN_FIELD_DIMS ? field_key(chk.field2) : NULL;
+    l2[0] = '\0';
+    if (key2)
+        snprintf(l2, sizeof l2, k ? ", %s" : ", --%s", key2);
+    snprintf(why, n, "%s%s: %s", label(k, key, l1, sizeof l1), l2, chk.reason);
 }
 
 int cli_noise_finish(const char *prog, cli_noise_opts *o)
@@ -792,7 +748,7 @@ int cli_noise_finish(const char *prog, cli_noise_opts *o)
         c.dims = o->dims_set ? o->dims : 2;
         cn_status st = cn_config_check(&c);
         if (st != CN_OK) {
-            explain(k, &c, st, o->dims_set, why, sizeof why);
+            explain(k, &c, st, why, sizeof why);
             cli_error(prog, "%s", why);
             return -1;
         }
@@ -801,11 +757,13 @@ int cli_noise_finish(const char *prog, cli_noise_opts *o)
                       label(k, "rotate", l1, sizeof l1), k ? "period" : "--period");
             return -1;
         }
-        if (any_period(s) && cn_config_octaves(&c) > 1 && c.lacunarity != floor(c.lacunarity)) {
-            c.period[0] = 1;
-            explain(k, &c, CN_E_PERIOD_LACUNARITY, 0, why, sizeof why);
-            cli_error(prog, "%s", why);
-            return -1;
+        if (any_period(s)) { /* --tile sets periods later: check the lacunarity rule now */
+            c.period[0] = cn_period_multiple(c.type, c.dims);
+            if ((st = cn_config_check(&c)) == CN_E_PERIOD_LACUNARITY) {
+                explain(k, &c, st, why, sizeof why);
+                cli_error(prog, "%s", why);
+                return -1;
+            }
         }
     }
     return 0;
@@ -871,7 +829,7 @@ static int spec_config(const cli_spec *s, int k, int dims, cn_config *out, char 
     }
     cn_status st = cn_config_check(&c);
     if (st != CN_OK) {
-        explain(k, &c, st, 1, why, n);
+        explain(k, &c, st, why, n);
         return -1;
     }
     *out = c;
@@ -894,7 +852,7 @@ int cli_noise_build(const cli_noise_opts *o, int dims, cli_built *out, char *why
         }
         cn_status st = cn_noise_build(&gen[k], &c);
         if (st != CN_OK) {
-            explain(k, &c, st, 1, why, whylen);
+            explain(k, &c, st, why, whylen);
             free(gen);
             return -1;
         }

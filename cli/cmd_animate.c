@@ -261,9 +261,10 @@ static int whole_cells(double c, uint32_t mult, uint32_t *n)
     return 1;
 }
 
+/* A period must be a multiple of this (the library's rule). */
 static uint32_t period_mult(const cli_spec *s, int dims)
 {
-    return s->cfg.type == CN_NOISE_SIMPLEX ? (uint32_t)dims : 1u;
+    return cn_period_multiple(s->cfg.type, dims);
 }
 
 static double time_cells(const cli_spec *s, int axis, int frames, double step)

@@ -178,10 +178,10 @@ static char axis_name_of(int a) { return "xyzw"[a]; }
 
 #define TILE_TOLERANCE 1e-9 /* relative distance of the cell count from a whole number */
 
-/* A period must be a multiple of this: simplex periods of dims (even in 2D), others any. */
+/* A period must be a multiple of this (the library's rule: simplex periods of dims). */
 static uint32_t period_step(const cli_spec *s, int dims)
 {
-    return s->cfg.type == CN_NOISE_SIMPLEX ? (uint32_t)dims : 1u;
+    return cn_period_multiple(s->cfg.type, dims);
 }
 
 /* c cells: whole within the tolerance, 1..2^24 and a multiple of step? Then *n is the count. */

@@ -258,6 +258,36 @@ CN_API void cn_config_init(cn_config *cfg);
 /* Checks every field of *cfg; returns CN_OK or the status naming the first bad field. */
 CN_API cn_status cn_config_check(const cn_config *cfg);
 
+/* The settings of a cn_config, as cn_config_explain names them. */
+typedef enum cn_field {
+    CN_FIELD_NONE = 0,
+    CN_FIELD_TYPE, CN_FIELD_MODE, CN_FIELD_DIMS, CN_FIELD_FREQUENCY, CN_FIELD_AXIS_FREQUENCY,
+    CN_FIELD_OFFSET, CN_FIELD_ROTATION, CN_FIELD_FRACTAL, CN_FIELD_OCTAVES, CN_FIELD_LACUNARITY,
+    CN_FIELD_GAIN, CN_FIELD_RIDGE_OFFSET, CN_FIELD_RIDGE_GAIN, CN_FIELD_PERIOD, CN_FIELD_AMPLITUDE,
+    CN_FIELD_BIAS
+} cn_field;
+
+/* What cn_config_explain found: the status cn_config_check returns, the setting at fault (and a
+ * second one it conflicts with), the axis of a per-axis setting, and why, in English. */
+typedef struct cn_check {
+    cn_status status;
+    cn_field field;   /* CN_FIELD_NONE when status is CN_OK or CN_E_NULL */
+    cn_field field2;  /* the other setting of a conflict or combination, else CN_FIELD_NONE */
+    int axis;         /* 0..3 for axis_frequency, offset and period faults, else -1 */
+    char reason[256]; /* e.g. "3 (axis x) does not suit simplex noise in 2D: simplex periods must
+                         be even in 2D, multiples of 3 in 3D and multiples of 4 in 4D"; it does
+                         not name field, so a caller can put its own name for it in front
+                         ("--period: ..."); "" when status is CN_OK */
+} cn_check;
+
+/* cn_config_check, telling where and why: fills *out and returns out->status. cfg NULL: status
+ * CN_E_NULL in *out; out NULL: returns CN_E_NULL and writes nothing. */
+CN_API cn_status cn_config_explain(const cn_config *cfg, cn_check *out);
+
+/* Periods of this noise type and dimension must be multiples of the returned number: dims for
+ * simplex noise (its tiling lattice), 1 otherwise; 0 for a type or dimension out of range. */
+CN_API uint32_t cn_period_multiple(cn_noise_type type, int dims);
+
 /* Sets a 2D rotation by `angle` radians (counter-clockwise) and rotate = 1. Needs dims 2.
  * Returns CN_E_NULL, CN_E_DIMS (dims is not 2) or CN_E_DOMAIN (angle not finite). */
 CN_API cn_status cn_config_rotate2(cn_config *cfg, double angle);

@@ -1,5 +1,7 @@
 /* api.c -- configuration, generator building and the single-point entry points. */
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 #include "cnoise.h"
 #include "core/core.h"
@@ -128,76 +130,184 @@ static int effective_octaves(const cn_config *cfg)
     return n;
 }
 
-cn_status cn_config_check(const cn_config *cfg)
+uint32_t cn_period_multiple(cn_noise_type type, int dims)
 {
-    if (!cfg)
-        return CN_E_NULL;
+    if ((int)type < 0 || (int)type >= CN__TYPES || dims < 1 || dims > 4)
+        return 0;
+    /* Simplex periods run on the tiling lattice, F = 1/D: a shift by P is a lattice translation
+     * when D divides P (src/kernels/simplex.inc). */
+    return type == CN_NOISE_SIMPLEX ? (uint32_t)dims : 1u;
+}
+
+/* Records a fault in *out, when there is one to fill, and returns its status; without *out
+ * nothing is formatted (cn_config_check, cn_noise_build). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 6, 7)))
+#endif
+static cn_status fault(cn_check *out, cn_status st, cn_field field, cn_field field2, int axis, const char *fmt, ...)
+{
+    if (out) {
+        out->status = st;
+        out->field = field;
+        out->field2 = field2;
+        out->axis = axis;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(out->reason, sizeof out->reason, fmt, ap);
+        va_end(ap);
+    }
+    return st;
+}
+
+/* The range of dimensions the registry has kernels for, for a type in a mode (lo > hi: none). */
+static void kernel_dims(int type, int mode, int *lo, int *hi)
+{
+    *lo = 5;
+    *hi = 0;
+    for (int d = 1; d <= 4; d++)
+        if (cn__kernel_sigs[CN__KID(type, mode, d)].dims) {
+            *lo = d < *lo ? d : *lo;
+            *hi = d;
+        }
+}
+
+/* Every rule of a configuration, in one place; out may be NULL. */
+static cn_status check_config(const cn_config *cfg, cn_check *out)
+{
+    static const char axis[] = "xyzw";
     /* Compare as integers: an out-of-range value stored in an enum field is still caught. */
     int type = (int)cfg->type, mode = (int)cfg->mode, fractal = (int)cfg->fractal;
     if (type < 0 || type >= CN__TYPES)
-        return CN_E_TYPE;
+        return fault(out, CN_E_TYPE, CN_FIELD_TYPE, CN_FIELD_NONE, -1, "%d is not a noise type", type);
     if (mode < 0 || mode >= CN__MODES)
-        return CN_E_MODE;
+        return fault(out, CN_E_MODE, CN_FIELD_MODE, CN_FIELD_NONE, -1, "%d is not a mode", mode);
     if (cfg->dims < 1 || cfg->dims > 4)
-        return CN_E_DIMS;
-    if (cn__kernel_sigs[cn__kernel_index(cfg)].dims == 0) /* no kernel in the registry */
-        return CN_E_UNSUPPORTED;
-    if (!(cfg->frequency > 0.0) || !isfinite(cfg->frequency))
-        return CN_E_FREQUENCY;
+        return fault(out, CN_E_DIMS, CN_FIELD_DIMS, CN_FIELD_NONE, -1, "must be 1 to 4, not %d", cfg->dims);
     const int dims = cfg->dims;
-    for (int a = 0; a < dims; a++)
-        if (!(cfg->axis_frequency[a] > 0.0) || !isfinite(cfg->axis_frequency[a]) || !isfinite(cfg->offset[a]) ||
-            !isfinite(cfg->frequency * cfg->axis_frequency[a])) /* else tiny coordinates give inf * p */
-            return CN_E_DOMAIN;
+    if (cn__kernel_sigs[cn__kernel_index(cfg)].dims == 0) { /* no kernel in the registry */
+        int lo, hi;
+        kernel_dims(type, mode, &lo, &hi);
+        if (lo > hi) {
+            char list[64] = ""; /* the types this mode has */
+            for (int t = 0, n = 0; t < CN__TYPES; t++) {
+                int l, h;
+                kernel_dims(t, mode, &l, &h);
+                if (l <= h) {
+                    size_t used = strlen(list);
+                    snprintf(list + used, sizeof list - used, "%s%s", n++ ? " and " : "", cn_noise_type_name((cn_noise_type)t));
+                }
+            }
+            return fault(out, CN_E_UNSUPPORTED, CN_FIELD_TYPE, CN_FIELD_MODE, -1, "%s noise has no %s mode (%s mode works with %s)",
+                         cn_noise_type_name(cfg->type), cn_mode_name(cfg->mode), cn_mode_name(cfg->mode), list);
+        }
+        return fault(out, CN_E_UNSUPPORTED, CN_FIELD_TYPE, CN_FIELD_DIMS, -1, "%s noise needs %d to %d dimensions, but the noise is %dD",
+                     cn_noise_type_name(cfg->type), lo, hi, dims);
+    }
+    if (!(cfg->frequency > 0.0) || !isfinite(cfg->frequency))
+        return fault(out, CN_E_FREQUENCY, CN_FIELD_FREQUENCY, CN_FIELD_NONE, -1, "must be finite and greater than 0, not %g",
+                     cfg->frequency);
+    for (int a = 0; a < dims; a++) {
+        if (!(cfg->axis_frequency[a] > 0.0) || !isfinite(cfg->axis_frequency[a]))
+            return fault(out, CN_E_DOMAIN, CN_FIELD_AXIS_FREQUENCY, CN_FIELD_NONE, a,
+                         "the %c entry must be finite and greater than 0", axis[a]);
+        if (!isfinite(cfg->offset[a]))
+            return fault(out, CN_E_DOMAIN, CN_FIELD_OFFSET, CN_FIELD_NONE, a, "the %c entry must be finite", axis[a]);
+        if (!isfinite(cfg->frequency * cfg->axis_frequency[a])) /* else tiny coordinates give inf * p */
+            return fault(out, CN_E_DOMAIN, CN_FIELD_AXIS_FREQUENCY, CN_FIELD_FREQUENCY, a,
+                         "the %c entry times the frequency is not finite", axis[a]);
+    }
     if (cfg->rotate)
         for (int k = 0; k < dims * dims; k++)
             if (!isfinite(cfg->rotation[k]))
-                return CN_E_DOMAIN;
+                return fault(out, CN_E_DOMAIN, CN_FIELD_ROTATION, CN_FIELD_NONE, -1,
+                             "the rotation matrix has an entry that is not finite");
     if (fractal < CN_FRACTAL_NONE || fractal > CN_FRACTAL_RIDGED)
-        return CN_E_FRACTAL;
+        return fault(out, CN_E_FRACTAL, CN_FIELD_FRACTAL, CN_FIELD_NONE, -1, "%d is not a fractal type", fractal);
     if (cfg->octaves < 1 || cfg->octaves > CN_MAX_OCTAVES)
-        return CN_E_OCTAVES;
+        return fault(out, CN_E_OCTAVES, CN_FIELD_OCTAVES, CN_FIELD_NONE, -1, "must be 1 to 32, not %d", cfg->octaves);
     if (!finite_in(cfg->lacunarity, 1.0, 64.0))
-        return CN_E_LACUNARITY;
+        return fault(out, CN_E_LACUNARITY, CN_FIELD_LACUNARITY, CN_FIELD_NONE, -1, "must be finite, from 1 to 64, not %g",
+                     cfg->lacunarity);
     if (!finite_in(cfg->gain, 0.0, 4.0) || cfg->gain == 0.0)
-        return CN_E_GAIN;
-    if (!finite_in(cfg->ridge_offset, 0.0, 2.0) || !finite_in(cfg->ridge_gain, 0.0, 16.0))
-        return CN_E_RIDGE;
+        return fault(out, CN_E_GAIN, CN_FIELD_GAIN, CN_FIELD_NONE, -1, "must be finite, greater than 0 and at most 4, not %g",
+                     cfg->gain);
+    if (!finite_in(cfg->ridge_offset, 0.0, 2.0))
+        return fault(out, CN_E_RIDGE, CN_FIELD_RIDGE_OFFSET, CN_FIELD_NONE, -1, "must be in [0, 2], not %g", cfg->ridge_offset);
+    if (!finite_in(cfg->ridge_gain, 0.0, 16.0))
+        return fault(out, CN_E_RIDGE, CN_FIELD_RIDGE_GAIN, CN_FIELD_NONE, -1, "must be in [0, 16], not %g", cfg->ridge_gain);
     /* 2 |amplitude| + |bias| finite: every value (|noise| <= 1.54 for classic Perlin 4D) and the
      * documented range stay finite (fuzz/fuzz_batch.c found 1e308 * v + 1e308 = inf). */
-    if (!isfinite(cfg->amplitude) || !isfinite(cfg->bias) || !isfinite(2 * fabs(cfg->amplitude) + fabs(cfg->bias)))
-        return CN_E_SIGNAL;
+    if (!isfinite(cfg->amplitude))
+        return fault(out, CN_E_SIGNAL, CN_FIELD_AMPLITUDE, CN_FIELD_NONE, -1, "must be finite, not %g", cfg->amplitude);
+    if (!isfinite(cfg->bias))
+        return fault(out, CN_E_SIGNAL, CN_FIELD_BIAS, CN_FIELD_NONE, -1, "must be finite, not %g", cfg->bias);
+    if (!isfinite(2 * fabs(cfg->amplitude) + fabs(cfg->bias)))
+        return fault(out, CN_E_SIGNAL, CN_FIELD_AMPLITUDE, CN_FIELD_BIAS, -1,
+                     "2 |amplitude| + |bias| is not finite, so the values would overflow");
 
     int periodic = 0;
+    const uint32_t multiple = cn_period_multiple(cfg->type, dims);
     for (int a = 0; a < 4; a++) {
         uint32_t P = cfg->period[a];
         if (P == 0)
             continue;
-        if (a >= dims || P > CN_MAX_PERIOD)
-            return CN_E_PERIOD;
-        if (type == CN_NOISE_SIMPLEX && P % (uint32_t)dims != 0)
-            return CN_E_PERIOD;
+        if (a >= dims)
+            return fault(out, CN_E_PERIOD, CN_FIELD_PERIOD, CN_FIELD_NONE, a, "a period on axis %c, but the noise is %dD",
+                         axis[a], dims);
+        if (P > CN_MAX_PERIOD)
+            return fault(out, CN_E_PERIOD, CN_FIELD_PERIOD, CN_FIELD_NONE, a,
+                         "%lu (axis %c) is more than 16777216 (2^24) cells", (unsigned long)P, axis[a]);
+        if (P % multiple != 0)
+            return fault(out, CN_E_PERIOD, CN_FIELD_PERIOD, CN_FIELD_NONE, a,
+                         "%lu (axis %c) does not suit %s noise in %dD: its periods must be multiples of the dimension "
+                         "(even in 2D, multiples of 3 in 3D and multiples of 4 in 4D)",
+                         (unsigned long)P, axis[a], cn_noise_type_name(cfg->type), dims);
         periodic = 1;
     }
     const int octaves = effective_octaves(cfg);
     if (periodic) {
         if (cfg->rotate)
-            return CN_E_CONFLICT;
+            return fault(out, CN_E_CONFLICT, CN_FIELD_ROTATION, CN_FIELD_PERIOD, -1, "cannot be combined with a period");
         if (octaves > 1 && cfg->lacunarity != floor(cfg->lacunarity))
-            return CN_E_PERIOD_LACUNARITY;
+            return fault(out, CN_E_PERIOD_LACUNARITY, CN_FIELD_LACUNARITY, CN_FIELD_PERIOD, -1,
+                         "%.17g is not a whole number: periodic noise needs a whole-number lacunarity, or one octave",
+                         cfg->lacunarity);
         /* The last octave's period must still fit the lattice index range. */
         for (int a = 0; a < dims; a++)
             if (cfg->period[a] && (double)cfg->period[a] * octave_mult(cfg->lacunarity, octaves - 1) > 4294967295.0)
-                return CN_E_PERIOD_OVERFLOW;
+                return fault(out, CN_E_PERIOD_OVERFLOW, CN_FIELD_PERIOD, CN_FIELD_OCTAVES, a,
+                             "the last octave's period, period * lacunarity^%d cells, exceeds 2^32: use fewer "
+                             "octaves, a smaller lacunarity or a shorter period", octaves - 1);
     }
     if (octaves > 1) {
         double fmax = 0;
         for (int a = 0; a < dims; a++)
             fmax = fmax > cfg->axis_frequency[a] ? fmax : cfg->axis_frequency[a];
-        if (!(cfg->frequency * fmax * octave_mult(cfg->lacunarity, octaves - 1) <= 0x1p40))
-            return CN_E_OCTAVE_FREQUENCY;
+        const double last = cfg->frequency * fmax * octave_mult(cfg->lacunarity, octaves - 1);
+        if (!(last <= 0x1p40))
+            return fault(out, CN_E_OCTAVE_FREQUENCY, CN_FIELD_OCTAVES, CN_FIELD_NONE, -1,
+                         "the last octave's frequency, frequency * axis-frequency * lacunarity^%d = %.6g, exceeds "
+                         "2^40: use fewer octaves, a smaller lacunarity or a lower frequency", octaves - 1, last);
     }
     return CN_OK;
+}
+
+cn_status cn_config_check(const cn_config *cfg)
+{
+    return cfg ? check_config(cfg, NULL) : CN_E_NULL;
+}
+
+cn_status cn_config_explain(const cn_config *cfg, cn_check *out)
+{
+    if (!out)
+        return CN_E_NULL;
+    out->status = CN_OK;
+    out->field = out->field2 = CN_FIELD_NONE;
+    out->axis = -1;
+    out->reason[0] = '\0';
+    if (!cfg)
+        return fault(out, CN_E_NULL, CN_FIELD_NONE, CN_FIELD_NONE, -1, "%s", cn_strerror(CN_E_NULL));
+    return check_config(cfg, out);
 }
 
 cn_status cn_config_rotate2(cn_config *cfg, double angle)

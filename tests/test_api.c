@@ -337,6 +337,69 @@ static void test_names(void)
           "NULL arguments");
 }
 
+/* cn_config_explain: the status is cn_config_check's, the field, axis and reason name the fault. */
+static void test_explain(void)
+{
+    struct {
+        const char *what;
+        cn_status st;
+        cn_field field, field2;
+        int axis;
+        const char *reason; /* a part of the reason */
+    } cases[] = {
+        {"ok", CN_OK, CN_FIELD_NONE, CN_FIELD_NONE, -1, ""},
+        {"simplex 1D", CN_E_UNSUPPORTED, CN_FIELD_TYPE, CN_FIELD_DIMS, -1, "simplex noise needs 2 to 4 dimensions, but the noise is 1D"},
+        {"classic value", CN_E_UNSUPPORTED, CN_FIELD_TYPE, CN_FIELD_MODE, -1, "value noise has no classic mode (classic mode works with perlin and simplex)"},
+        {"axis frequency y", CN_E_DOMAIN, CN_FIELD_AXIS_FREQUENCY, CN_FIELD_NONE, 1, "the y entry must be finite and greater than 0"},
+        {"offset z", CN_E_DOMAIN, CN_FIELD_OFFSET, CN_FIELD_NONE, 2, "the z entry must be finite"},
+        {"frequency product", CN_E_DOMAIN, CN_FIELD_AXIS_FREQUENCY, CN_FIELD_FREQUENCY, 0, "times the frequency"},
+        {"ridge gain", CN_E_RIDGE, CN_FIELD_RIDGE_GAIN, CN_FIELD_NONE, -1, "must be in [0, 16], not 17"},
+        {"signal", CN_E_SIGNAL, CN_FIELD_AMPLITUDE, CN_FIELD_BIAS, -1, "2 |amplitude| + |bias|"},
+        {"simplex period", CN_E_PERIOD, CN_FIELD_PERIOD, CN_FIELD_NONE, 1, "6 (axis y) does not suit simplex noise in 4D"},
+        {"period off the axes", CN_E_PERIOD, CN_FIELD_PERIOD, CN_FIELD_NONE, 3, "a period on axis w, but the noise is 3D"},
+        {"period and rotation", CN_E_CONFLICT, CN_FIELD_ROTATION, CN_FIELD_PERIOD, -1, "cannot be combined with a period"},
+        {"lacunarity", CN_E_PERIOD_LACUNARITY, CN_FIELD_LACUNARITY, CN_FIELD_PERIOD, -1, "2.5 is not a whole number"},
+        {"octave frequency", CN_E_OCTAVE_FREQUENCY, CN_FIELD_OCTAVES, CN_FIELD_NONE, -1, "lacunarity^31 = 9.80797e+55, exceeds 2^40"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        cn_config c;
+        cn_config_init(&c);
+        switch (i) {
+        case 1: c.type = CN_NOISE_SIMPLEX; c.dims = 1; break;
+        case 2: c.type = CN_NOISE_VALUE; c.mode = CN_MODE_CLASSIC; break;
+        case 3: c.axis_frequency[1] = 0; break;
+        case 4: c.offset[2] = INFINITY; break;
+        case 5: c.frequency = 1e300; c.axis_frequency[0] = 1e300; break;
+        case 6: c.ridge_gain = 17; break;
+        case 7: c.amplitude = 1e308; c.bias = 1e308; break;
+        case 8: c.type = CN_NOISE_SIMPLEX; c.dims = 4; c.period[0] = 8; c.period[1] = 6; break;
+        case 9: c.period[3] = 4; break;
+        case 10: c.dims = 2; c.period[0] = 4; c.rotate = 1; c.rotation[0] = c.rotation[3] = 1; break;
+        case 11: c.fractal = CN_FRACTAL_FBM; c.lacunarity = 2.5; c.period[0] = 4; break;
+        case 12: c.fractal = CN_FRACTAL_FBM; c.octaves = 32; c.gain = 1; c.lacunarity = 64; break;
+        }
+        cn_check k;
+        memset(&k, 0x5A, sizeof k);
+        cn_status st = cn_config_explain(&c, &k);
+        CHECK(st == cases[i].st && k.status == st && cn_config_check(&c) == st, "%s: status %d / %d, check %d, want %d",
+              cases[i].what, (int)st, (int)k.status, (int)cn_config_check(&c), (int)cases[i].st);
+        CHECK(k.field == cases[i].field && k.field2 == cases[i].field2 && k.axis == cases[i].axis,
+              "%s: field %d, field2 %d, axis %d", cases[i].what, (int)k.field, (int)k.field2, k.axis);
+        CHECK(memchr(k.reason, '\0', sizeof k.reason) && strstr(k.reason, cases[i].reason) &&
+                  (cases[i].st != CN_OK || k.reason[0] == '\0'),
+              "%s: reason \"%.256s\"", cases[i].what, k.reason);
+    }
+    cn_check k;
+    CHECK(cn_config_explain(NULL, &k) == CN_E_NULL && k.status == CN_E_NULL && k.field == CN_FIELD_NONE, "NULL config");
+    cn_config c;
+    cn_config_init(&c);
+    CHECK(cn_config_explain(&c, NULL) == CN_E_NULL, "NULL check");
+    CHECK(cn_period_multiple(CN_NOISE_SIMPLEX, 3) == 3 && cn_period_multiple(CN_NOISE_PERLIN, 3) == 1 &&
+              cn_period_multiple(CN_NOISE_VALUE, 4) == 1 && cn_period_multiple(CN_NOISE_SIMPLEX, 5) == 0 &&
+              cn_period_multiple((cn_noise_type)7, 2) == 0,
+          "cn_period_multiple");
+}
+
 /* Classic mode: seeds shuffle the permutation; deterministic; seeds differ from each other. */
 static void test_classic_seeds(void)
 {
@@ -382,6 +445,7 @@ int main(void)
     test_nulls_and_dims();
     test_version();
     test_names();
+    test_explain();
     test_classic_seeds();
     return test_summary("test_api");
 }
