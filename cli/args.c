@@ -883,30 +883,9 @@ double cli_built_eval(const cli_built *b, const double *pd, const float *pf)
             return NAN;
         return v;
     }
-    double sum = 0;
-    for (int k = 0; k < b->count; k++)
-        sum += b->layer[k].weight * (double)cn_evalf(&b->gen[k], pf);
-    /* Round to float; beyond FLT_MAX + half an ulp (0x1.ffffffp127) that is infinity. */
-    if (fabs(sum) >= 0x1.ffffffp127)
-        return copysign(INFINITY, sum);
-    return (double)(float)sum;
+    float v;
+    if (cn_layers_evalf(b->layer, (size_t)b->count, pf, &v) != CN_OK)
+        return NAN;
+    return (double)v;
 }
 
-int cli_noise_range(const cli_noise_opts *o, double *mid, double *half)
-{
-    double m = 0, h = 0;
-    for (int k = 0; k < o->nspec; k++) {
-        const cli_spec *s = &o->spec[k];
-        /* The noise's own range as midpoint and half-width: [-1, 1] or [0, 1]. */
-        int unit = s->cfg.fractal == CN_FRACTAL_TURBULENCE || s->cfg.fractal == CN_FRACTAL_RIDGED;
-        double m0 = unit ? 0.5 : 0.0, h0 = unit ? 0.5 : 1.0;
-        double A = s->cfg.amplitude, B = s->cfg.bias, w = s->weight;
-        m += w * (A * m0 + B);
-        h += fabs(w * A) * h0;
-    }
-    if (!isfinite(m) || !isfinite(h))
-        return -1;
-    *mid = m;
-    *half = h;
-    return 0;
-}

@@ -239,14 +239,6 @@ void cli_built_free(cli_built *b);
  */
 double cli_built_eval(const cli_built *b, const double *pd, const float *pf);
 
-/*
- * The documented range [mid - half, mid + half] of the sum: per layer the noise's range
- * ([-1, 1], or [0, 1] for turbulence and ridged) mapped through amplitude * v + bias and
- * scaled by the weight, summed over the layers (interval arithmetic). Returns -1 if it is
- * not finite.
- */
-int cli_noise_range(const cli_noise_opts *o, double *mid, double *half);
-
 /* Text for --help describing the shared fractal, domain, signal and layer options. */
 #define CLI_SHAPE_HELP                                                                               \
     "Fractal sums (octave i samples at lacunarity^i times the frequency with amplitude gain^i):\n"   \

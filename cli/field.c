@@ -101,26 +101,21 @@ int cli_field_eval(cli_field *f, double x0, double y0, size_t ncols, size_t nrow
         if (eval_layer(f, &b->gen[0], origin, step, count, n, out, err, errlen) != 0)
             return -1;
     } else {
-        if (reserve(f, n, err, errlen) != 0)
-            return -1;
-        /* sum = 0; sum += weight * value, layer by layer, as cn_layers_eval and cli_built_eval */
-        for (size_t i = 0; i < n; i++)
-            out[i] = 0.0;
-        for (int k = 0; k < b->count; k++) {
-            if (eval_layer(f, &b->gen[k], origin, step, count, n, f->tmpd, err, errlen) != 0)
+        /* The library's superposition, as cli_built_eval (float: rounded to float, widened). */
+        cn_status st;
+        if (b->use_float) {
+            if (reserve(f, n, err, errlen) != 0)
                 return -1;
-            const double wk = b->layer[k].weight;
-            for (size_t i = 0; i < n; i++)
-                out[i] += wk * f->tmpd[i];
+            st = cn_layers_grid_evalf(b->layer, (size_t)b->count, origin, step, count, f->tmpf, n, f->threads, NULL);
+            for (size_t i = 0; st == CN_OK && i < n; i++)
+                out[i] = (double)f->tmpf[i];
+        } else {
+            st = cn_layers_grid_eval(b->layer, (size_t)b->count, origin, step, count, out, n, f->threads, NULL);
         }
-        if (b->use_float)
-            for (size_t i = 0; i < n; i++) {
-                /* Round to float; beyond FLT_MAX + half an ulp (0x1.ffffffp127) that is infinity. */
-                if (fabs(out[i]) >= 0x1.ffffffp127)
-                    out[i] = copysign(INFINITY, out[i]);
-                else
-                    out[i] = (double)(float)out[i];
-            }
+        if (st != CN_OK) {
+            snprintf(err, errlen, "evaluating the noise: %s", cn_strerror(st));
+            return -1;
+        }
     }
     for (size_t r = erows; r < nrows; r++)
         memcpy(out + r * ncols, out, ncols * sizeof *out);

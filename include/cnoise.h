@@ -353,6 +353,13 @@ typedef struct cn_layer {
     double weight;
 } cn_layer;
 CN_API cn_status cn_layers_eval(const cn_layer *layers, size_t count, const double *p, double *out);
+/* The same with float coordinates and result: each layer's cn_evalf value, weighted and summed in
+ * double in layer order from 0, the sum rounded to float (beyond the largest float: an infinity). */
+CN_API cn_status cn_layers_evalf(const cn_layer *layers, size_t count, const float *p, float *out);
+/* The documented range of the sum: the sum of the weighted layer ranges (cn_noise_range), as
+ * midpoint sum(w * mid) and half-width sum(|w| * half). The statuses of cn_layers_eval, and
+ * CN_E_SIGNAL when the range is not finite. */
+CN_API cn_status cn_layers_range(const cn_layer *layers, size_t count, double range[2]);
 
 /*
  * The documented output range of a built generator, [range[0], range[1]]: the base noise's
@@ -404,6 +411,19 @@ CN_API cn_status cn_grid_eval(const cn_noise *gen, const double *origin, const d
 CN_API cn_status cn_grid_evalf(const cn_noise *gen, const double *origin, const double *step,
                                const size_t *count, float *out, size_t out_len, int threads,
                                float range[2]);
+
+/*
+ * Grids of a superposition: every point is what cn_layers_eval (double) or cn_layers_evalf
+ * (float: each layer's float value) gives there, on the grid of cn_grid_eval. The statuses of
+ * cn_layers_eval and cn_grid_eval; CN_E_OVERLAP also when out overlaps the layers array. No
+ * memory is allocated: the layers are evaluated block by block into buffers on the stack.
+ */
+CN_API cn_status cn_layers_grid_eval(const cn_layer *layers, size_t nlayers, const double *origin,
+                                     const double *step, const size_t *count, double *out,
+                                     size_t out_len, int threads, double range[2]);
+CN_API cn_status cn_layers_grid_evalf(const cn_layer *layers, size_t nlayers, const double *origin,
+                                      const double *step, const size_t *count, float *out,
+                                      size_t out_len, int threads, float range[2]);
 
 /*
  * n points whose coordinates are coords[0][i], coords[1][i], ... (one array per axis, dims

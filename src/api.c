@@ -475,26 +475,54 @@ int cn_config_octaves(const cn_config *cfg)
     return cfg ? effective_octaves(cfg) : 0;
 }
 
+/* The superposition at one point, double (pd) or float (pf) coordinates: the weighted layer
+ * values summed in double in layer order from 0. */
+static cn_status layers_sum(const cn_layer *layers, size_t count, const double *pd, const float *pf, double *sum)
+{
+    cn_status st = cn__layers_check(layers, count);
+    if (st != CN_OK)
+        return st;
+    double s = 0;
+    for (size_t k = 0; k < count; k++)
+        s += layers[k].weight * (pd ? cn_eval(layers[k].noise, pd) : (double)cn_evalf(layers[k].noise, pf));
+    *sum = s;
+    return CN_OK;
+}
+
 cn_status cn_layers_eval(const cn_layer *layers, size_t count, const double *p, double *out)
 {
-    if (!layers || !p || !out)
+    return p && out ? layers_sum(layers, count, p, NULL, out) : CN_E_NULL;
+}
+
+cn_status cn_layers_evalf(const cn_layer *layers, size_t count, const float *p, float *out)
+{
+    double sum;
+    cn_status st = p && out ? layers_sum(layers, count, NULL, p, &sum) : CN_E_NULL;
+    if (st == CN_OK)
+        *out = cn__round_f32(sum);
+    return st;
+}
+
+cn_status cn_layers_range(const cn_layer *layers, size_t count, double range[2])
+{
+    if (!range)
         return CN_E_NULL;
-    if (count == 0)
-        return CN_E_LAYERS;
+    cn_status st = cn__layers_check(layers, count);
+    if (st != CN_OK)
+        return st;
+    double mid = 0, half = 0; /* sum of w * (lo + hi) / 2 and of |w| * (hi - lo) / 2 */
     for (size_t k = 0; k < count; k++) {
-        if (!layers[k].noise)
-            return CN_E_NULL;
-        if (!usable(layers[k].noise))
-            return CN_E_UNBUILT;
-        if (layers[k].noise->cfg.dims != layers[0].noise->cfg.dims)
-            return CN_E_LAYERS;
-        if (!isfinite(layers[k].weight))
-            return CN_E_SIGNAL;
+        double r[2];
+        cn_noise_range(layers[k].noise, r);
+        const double w = layers[k].weight;
+        mid += w * ((r[0] + r[1]) * 0.5);
+        half += fabs(w) * ((r[1] - r[0]) * 0.5);
     }
-    double sum = 0;
-    for (size_t k = 0; k < count; k++)
-        sum += layers[k].weight * cn_eval(layers[k].noise, p);
-    *out = sum;
+    const double lo = mid - half, hi = mid + half;
+    if (!isfinite(lo) || !isfinite(hi))
+        return CN_E_SIGNAL;
+    range[0] = lo;
+    range[1] = hi;
     return CN_OK;
 }
 

@@ -37,9 +37,67 @@
 typedef struct chunks {
     cn__batch_fn fn;
     const cn__job *job;
+    const cn__isa_part *part;  /* the instruction set's kernels (layered jobs: one per layer) */
+    const cn_layer *layers;    /* a layered job: the weighted sum of these; else NULL */
+    size_t nlayers;
+    size_t block;              /* layered jobs: points per block of the scratch buffers */
     size_t total, size, count; /* points, points per chunk (the last one may have fewer), chunks */
     atomic_size_t next;        /* the next chunk to take */
 } chunks;
+
+/* Points [begin, end) of a layered job: per block of at most CN_LAYER_BLOCK points, each
+ * layer's batch kernel into a scratch buffer, the weighted sum in double in layer order from 0
+ * (as cn_layers_eval), rounded to float for float jobs (cn__round_f32); mm gets the min/max of the
+ * sums. No memory is allocated: the buffers are on the stack. */
+#define CN_LAYER_BLOCK 2048
+static void layered_range(const chunks *c, size_t begin, size_t end, double mm[2])
+{
+    const cn__job *job = c->job;
+    double acc[CN_LAYER_BLOCK];
+    union {
+        double d[CN_LAYER_BLOCK];
+        float f[CN_LAYER_BLOCK];
+    } tmp;
+    double lo = INFINITY, hi = -INFINITY;
+    for (size_t b = begin; b < end; b += c->block) {
+        const size_t n = end - b < c->block ? end - b : c->block;
+        for (size_t i = 0; i < n; i++)
+            acc[i] = 0.0;
+        for (size_t k = 0; k < c->nlayers; k++) {
+            cn__job lj = *job;
+            lj.g = c->layers[k].noise;
+            lj.want_range = 0;
+            lj.out = job->out_f32 ? (void *)tmp.f : (void *)tmp.d;
+            lj.out_base = b;
+            double unused[2];
+            c->part->batch[lj.g->kernel](&lj, b, b + n, unused);
+            const double w = c->layers[k].weight;
+            if (job->out_f32)
+                for (size_t i = 0; i < n; i++)
+                    acc[i] += w * (double)tmp.f[i];
+            else
+                for (size_t i = 0; i < n; i++)
+                    acc[i] += w * tmp.d[i];
+        }
+        if (job->out_f32) {
+            float *o = (float *)job->out + b;
+            for (size_t i = 0; i < n; i++) {
+                o[i] = cn__round_f32(acc[i]);
+                if (job->want_range)
+                    cn__range_add(&lo, &hi, (double)o[i]);
+            }
+        } else {
+            double *o = (double *)job->out + b;
+            for (size_t i = 0; i < n; i++) {
+                o[i] = acc[i];
+                if (job->want_range)
+                    cn__range_add(&lo, &hi, o[i]);
+            }
+        }
+    }
+    mm[0] = lo;
+    mm[1] = hi;
+}
 
 typedef struct worker {
     pthread_t tid;
@@ -63,7 +121,10 @@ static void *run_worker(void *arg)
             break;
         size_t begin = k * c->size, end = c->total - begin > c->size ? begin + c->size : c->total;
         double mm[2];
-        c->fn(c->job, begin, end, mm);
+        if (c->layers)
+            layered_range(c, begin, end, mm);
+        else
+            c->fn(c->job, begin, end, mm);
         cn__range_merge(&lo, &hi, mm[0], mm[1]);
     }
     w->mm[0] = lo;
@@ -96,8 +157,10 @@ static size_t chunk_size(const cn__job *job, size_t total, int threads)
     return size;
 }
 
-/* Runs points [0, total) of the job on up to `threads` threads; mm gets the min/max. */
-static cn_status run(const cn__job *job, size_t total, int threads, double mm[2])
+/* Runs points [0, total) of the job (layered: the sum of nlayers layers) on up to `threads`
+ * threads; mm gets the min/max. */
+static cn_status run(const cn__job *job, size_t total, int threads, double mm[2], const cn_layer *layers,
+                     size_t nlayers)
 {
     if (threads < 0 || threads > CN_MAX_THREADS)
         return CN_E_THREADS;
@@ -110,8 +173,15 @@ static cn_status run(const cn__job *job, size_t total, int threads, double mm[2]
         threads = (int)useful;
     const cn__isa_table *t = cn__isa_table_active();
     chunks work;
-    work.fn = (job->out_f32 ? t->f32 : t->f64)->batch[job->g->kernel];
+    work.part = job->out_f32 ? t->f32 : t->f64;
+    work.fn = work.part->batch[job->g->kernel];
     work.job = job;
+    work.layers = layers;
+    work.nlayers = nlayers;
+    /* Blocks of whole grid rows where a row fits: the grid kernels are fastest on whole rows. */
+    work.block = CN_LAYER_BLOCK;
+    if (job->kind == CN__GRID && job->count[0] <= CN_LAYER_BLOCK)
+        work.block = CN_LAYER_BLOCK / job->count[0] * job->count[0];
     work.total = total;
     work.size = chunk_size(job, total, threads);
     work.count = total / work.size + (total % work.size != 0);
@@ -149,8 +219,10 @@ static int overlaps(const void *a, size_t an, const void *b, size_t bn)
     return x <= y ? y - x < an : x - y < bn;
 }
 
-static cn_status grid(const cn_noise *g, const double *origin, const double *step, const size_t *count, void *out,
-                      size_t out_len, int f32, int threads, double mm[2], int want_range)
+/* A grid job of generator g (a layered job: of its first layer, whose dimension they all have);
+ * *total gets its number of points. */
+static cn_status grid_job(const cn_noise *g, const double *origin, const double *step, const size_t *count, void *out,
+                          size_t out_len, int f32, int want_range, cn__job *jp, size_t *totalp)
 {
     if (!g || !origin || !step || !count || !out)
         return CN_E_NULL;
@@ -179,7 +251,80 @@ static cn_status grid(const cn_noise *g, const double *origin, const double *ste
         return CN_E_RANGE;
     if (overlaps(g, sizeof *g, out, total * (f32 ? sizeof(float) : sizeof(double))))
         return CN_E_OVERLAP; /* the kernels read *g while they write */
-    return run(&job, total, threads, mm);
+    *jp = job;
+    *totalp = total;
+    return CN_OK;
+}
+
+static cn_status grid(const cn_noise *g, const double *origin, const double *step, const size_t *count, void *out,
+                      size_t out_len, int f32, int threads, double mm[2], int want_range)
+{
+    cn__job job;
+    size_t total;
+    cn_status st = grid_job(g, origin, step, count, out, out_len, f32, want_range, &job, &total);
+    return st != CN_OK ? st : run(&job, total, threads, mm, NULL, 0);
+}
+
+cn_status cn__layers_check(const cn_layer *layers, size_t count)
+{
+    if (!layers)
+        return CN_E_NULL;
+    if (count == 0)
+        return CN_E_LAYERS;
+    for (size_t k = 0; k < count; k++) {
+        if (!layers[k].noise)
+            return CN_E_NULL;
+        if (!built(layers[k].noise))
+            return CN_E_UNBUILT;
+        if (layers[k].noise->cfg.dims != layers[0].noise->cfg.dims)
+            return CN_E_LAYERS;
+        if (!isfinite(layers[k].weight))
+            return CN_E_SIGNAL;
+    }
+    return CN_OK;
+}
+
+static cn_status layers_grid(const cn_layer *layers, size_t nlayers, const double *origin, const double *step,
+                             const size_t *count, void *out, size_t out_len, int f32, int threads, double mm[2],
+                             int want_range)
+{
+    cn_status st = cn__layers_check(layers, nlayers);
+    if (st != CN_OK)
+        return st;
+    cn__job job;
+    size_t total;
+    if ((st = grid_job(layers[0].noise, origin, step, count, out, out_len, f32, want_range, &job, &total)) != CN_OK)
+        return st;
+    for (size_t k = 1; k < nlayers; k++)
+        if (overlaps(layers[k].noise, sizeof *layers[k].noise, out, total * (f32 ? sizeof(float) : sizeof(double))))
+            return CN_E_OVERLAP;
+    if (overlaps(layers, nlayers * sizeof *layers, out, total * (f32 ? sizeof(float) : sizeof(double))))
+        return CN_E_OVERLAP; /* the workers read the layers while they write */
+    return run(&job, total, threads, mm, layers, nlayers);
+}
+
+cn_status cn_layers_grid_eval(const cn_layer *layers, size_t nlayers, const double *origin, const double *step,
+                              const size_t *count, double *out, size_t out_len, int threads, double range[2])
+{
+    double mm[2];
+    cn_status st = layers_grid(layers, nlayers, origin, step, count, out, out_len, 0, threads, mm, range != NULL);
+    if (st == CN_OK && range) {
+        range[0] = mm[0];
+        range[1] = mm[1];
+    }
+    return st;
+}
+
+cn_status cn_layers_grid_evalf(const cn_layer *layers, size_t nlayers, const double *origin, const double *step,
+                               const size_t *count, float *out, size_t out_len, int threads, float range[2])
+{
+    double mm[2];
+    cn_status st = layers_grid(layers, nlayers, origin, step, count, out, out_len, 1, threads, mm, range != NULL);
+    if (st == CN_OK && range) {
+        range[0] = (float)mm[0];
+        range[1] = (float)mm[1];
+    }
+    return st;
 }
 
 static cn_status points(const cn_noise *g, size_t n, const void *const *coords, int coords_f32, void *out, int f32,
@@ -212,7 +357,7 @@ static cn_status points(const cn_noise *g, size_t n, const void *const *coords, 
         mm[0] = mm[1] = NAN;
         return threads < 0 || threads > CN_MAX_THREADS ? CN_E_THREADS : CN_OK;
     }
-    return run(&job, n, threads, mm);
+    return run(&job, n, threads, mm, NULL, 0);
 }
 
 cn_status cn_grid_eval(const cn_noise *g, const double *origin, const double *step, const size_t *count, double *out,

@@ -22,7 +22,8 @@ typedef struct cn__job {
     double origin[4], step[4];
     size_t count[4];
     const void *coords[4];
-    void *out;
+    void *out;       /* the result of point i goes to element i - out_base */
+    size_t out_base; /* 0, or the first point of a block evaluated into a scratch buffer */
 } cn__job;
 #define CN__GRID 0
 #define CN__POINTS 1
@@ -44,6 +45,16 @@ static inline void cn__range_add(double *lo, double *hi, double v)
     if (v > *hi || (v == 0 && *hi == 0 && !signbit(v)))
         *hi = v;
 }
+
+/* A sum in double rounded to float: beyond FLT_MAX + half an ulp (0x1.ffffffp127) the rounding
+ * gives an infinity (a plain conversion would be undefined there). Layered float results. */
+static inline float cn__round_f32(double v)
+{
+    return fabs(v) >= 0x1.ffffffp127 ? (float)copysign(INFINITY, v) : (float)v;
+}
+
+/* Whether layers[0..count) can be summed: CN_OK, or the status cn_layers_eval documents. */
+cn_status cn__layers_check(const cn_layer *layers, size_t count);
 
 /* Folds another range [l, h] (+inf, -inf when empty) into [*lo, *hi] by the same rule. */
 static inline void cn__range_merge(double *lo, double *hi, double l, double h)

@@ -948,6 +948,157 @@ static void test_memory(void)
 #endif
 }
 
+/*
+ * Layered grids (cn_layers_grid_eval/f): every value is bit for bit what cn_layers_eval /
+ * cn_layers_evalf give at the grid point, on every thread count and instruction-set cap, on
+ * grids whose rows are shorter and longer than the library's blocks; the range is the min/max of
+ * the values; misuse gets the documented statuses and leaves the output alone.
+ */
+static void test_layers(void)
+{
+    cn_noise g[3];
+    g[0] = make(CN_NOISE_PERLIN, CN_MODE_DEFAULT, 3, CN_FRACTAL_FBM);
+    g[1] = make(CN_NOISE_SIMPLEX, CN_MODE_CLASSIC, 3, CN_FRACTAL_NONE);
+    g[2] = make(CN_NOISE_VALUE, CN_MODE_DEFAULT, 3, CN_FRACTAL_RIDGED);
+    const cn_layer layers[3] = {{&g[0], 1.0}, {&g[1], -0.75}, {&g[2], 2.5}};
+    static const struct {
+        double origin[3], step[3];
+        size_t count[3];
+    } grids[] = {
+        {{-3.25, 7.5, 0.125}, {0.375, -0.5, 1.25}, {37, 11, 5}},   /* short rows: blocks of whole rows */
+        {{100.5, -2.0, 3.0}, {0.0078125, 0.25, 0.5}, {5003, 2, 2}}, /* rows longer than a block */
+    };
+    const int caps[] = {CN_ISA_SCALAR, CN_ISA_COUNT};
+    long compared = 0;
+    for (size_t gi = 0; gi < sizeof grids / sizeof grids[0]; gi++) {
+        const size_t *cnt = grids[gi].count, n = cnt[0] * cnt[1] * cnt[2];
+        double *ref = test_xmalloc(n * sizeof(double)), *got = test_xmalloc(n * sizeof(double));
+        float *reff = test_xmalloc(n * sizeof(float)), *gotf = test_xmalloc(n * sizeof(float));
+        double lo = INFINITY, hi = -INFINITY, lof = INFINITY, hif = -INFINITY;
+        for (size_t i = 0; i < n; i++) {
+            size_t idx[3] = {i % cnt[0], i / cnt[0] % cnt[1], i / cnt[0] / cnt[1]};
+            double p[3];
+            float pf[3];
+            for (int a = 0; a < 3; a++) {
+                p[a] = grids[gi].origin[a] + (double)idx[a] * grids[gi].step[a];
+                pf[a] = (float)p[a];
+            }
+            CHECK(cn_layers_eval(layers, 3, p, &ref[i]) == CN_OK, "cn_layers_eval");
+            lo = fmin(lo, ref[i]);
+            hi = fmax(hi, ref[i]);
+            (void)pf;
+        }
+        for (int c = 0; c < 2; c++) {
+            cn_isa_set_cap((cn_isa)caps[c]);
+            for (int t = 0; t < 3; t++) {
+                const int threads = t == 2 ? 0 : t + 1;
+                double range[2];
+                float rangef[2];
+                cn_status st = cn_layers_grid_eval(layers, 3, grids[gi].origin, grids[gi].step, cnt, got, n, threads, range);
+                CHECK(st == CN_OK && memcmp(got, ref, n * sizeof(double)) == 0, "layered grid %zu, cap %d, %d threads: %s",
+                      gi, caps[c], threads, cn_strerror(st));
+                CHECK(range[0] == lo && range[1] == hi, "layered grid %zu range [%g, %g], values [%g, %g]", gi, range[0],
+                      range[1], lo, hi);
+                st = cn_layers_grid_evalf(layers, 3, grids[gi].origin, grids[gi].step, cnt, gotf, n, threads, rangef);
+                CHECK(st == CN_OK, "layered float grid: %s", cn_strerror(st));
+                /* The float reference: each layer's batch float values summed as cn_layers_evalf
+                 * sums its cn_evalf values (grid coordinates are doubles, not float points). */
+                if (c == 0 && t == 0) {
+                    float *one = test_xmalloc(n * sizeof(float));
+                    double *sum = test_xmalloc(n * sizeof(double));
+                    for (size_t i = 0; i < n; i++)
+                        sum[i] = 0.0;
+                    for (int k = 0; k < 3; k++) {
+                        CHECK(cn_grid_evalf(layers[k].noise, grids[gi].origin, grids[gi].step, cnt, one, n, 1, NULL) == CN_OK,
+                              "layer grid");
+                        for (size_t i = 0; i < n; i++)
+                            sum[i] += layers[k].weight * (double)one[i];
+                    }
+                    for (size_t i = 0; i < n; i++) {
+                        reff[i] = (float)sum[i];
+                        lof = fmin(lof, reff[i]);
+                        hif = fmax(hif, reff[i]);
+                    }
+                    free(one);
+                    free(sum);
+                }
+                CHECK(memcmp(gotf, reff, n * sizeof(float)) == 0, "layered float grid %zu, cap %d, %d threads", gi,
+                      caps[c], threads);
+                CHECK(rangef[0] == (float)lof && rangef[1] == (float)hif, "layered float grid %zu range", gi);
+                compared += 2 * (long)n;
+            }
+        }
+        cn_isa_set_cap(CN_ISA_COUNT);
+        free(ref);
+        free(got);
+        free(reff);
+        free(gotf);
+    }
+    printf("test_batch: %ld layered values compared with cn_layers_eval and per-layer float grids\n", compared);
+
+    /* cn_layers_evalf: the float sum, and an infinity where it passes the largest float. */
+    const float pf[3] = {0.3f, -1.7f, 2.25f};
+    float v = 0;
+    double s = 0;
+    for (int k = 0; k < 3; k++)
+        s += layers[k].weight * (double)cn_evalf(layers[k].noise, pf);
+    CHECK(cn_layers_evalf(layers, 3, pf, &v) == CN_OK && v == (float)s, "cn_layers_evalf %.9g vs %.9g", v, (float)s);
+    const cn_layer huge[2] = {{&g[0], 1e300}, {&g[0], 1e300}};
+    float e0 = cn_evalf(&g[0], pf);
+    CHECK(cn_layers_evalf(huge, 2, pf, &v) == CN_OK && isinf(v) && (v > 0) == (e0 > 0) && e0 != 0,
+          "cn_layers_evalf past FLT_MAX: %g (layer value %g)", v, e0);
+
+    /* cn_layers_range: the weighted ranges (perlin fbm, classic simplex, ridged value). */
+    double r[2], r0[2], r1[2], r2[2];
+    cn_noise_range(&g[0], r0);
+    cn_noise_range(&g[1], r1);
+    cn_noise_range(&g[2], r2);
+    double mid = 1.0 * (r0[0] + r0[1]) * 0.5 + -0.75 * (r1[0] + r1[1]) * 0.5 + 2.5 * (r2[0] + r2[1]) * 0.5;
+    double half = 1.0 * (r0[1] - r0[0]) * 0.5 + 0.75 * (r1[1] - r1[0]) * 0.5 + 2.5 * (r2[1] - r2[0]) * 0.5;
+    CHECK(cn_layers_range(layers, 3, r) == CN_OK && r[0] == mid - half && r[1] == mid + half, "cn_layers_range [%g, %g]",
+          r[0], r[1]);
+    CHECK(r[0] == -1.0 - 0.75 + 0.0 && r[1] == 1.0 + 0.75 + 2.5, "cn_layers_range [%g, %g] is [-1.75, 4.25]", r[0], r[1]);
+    const cn_layer over[2] = {{&g[0], 1e308}, {&g[2], 1e308}};
+    CHECK(cn_layers_range(over, 2, r) == CN_E_SIGNAL, "a range that overflows");
+
+    /* Misuse: statuses, and the output left alone. */
+    double o3[3] = {0, 0, 0}, st3[3] = {1, 1, 1};
+    size_t c3[3] = {4, 4, 4};
+    double out[64];
+    memset(out, TEST_SENTINEL, sizeof out);
+    cn_noise g2 = make(CN_NOISE_PERLIN, CN_MODE_DEFAULT, 2, CN_FRACTAL_NONE), unbuilt;
+    memset(&unbuilt, 0, sizeof unbuilt);
+    const cn_layer mixed[2] = {{&g[0], 1}, {&g2, 1}}, nan_w[1] = {{&g[0], NAN}}, nul[1] = {{NULL, 1}},
+                   unb[1] = {{&unbuilt, 1}};
+    CHECK(cn_layers_grid_eval(NULL, 1, o3, st3, c3, out, 64, 1, NULL) == CN_E_NULL, "NULL layers");
+    CHECK(cn_layers_grid_eval(layers, 0, o3, st3, c3, out, 64, 1, NULL) == CN_E_LAYERS, "no layers");
+    CHECK(cn_layers_grid_eval(mixed, 2, o3, st3, c3, out, 64, 1, NULL) == CN_E_LAYERS, "dims differ");
+    CHECK(cn_layers_grid_eval(nan_w, 1, o3, st3, c3, out, 64, 1, NULL) == CN_E_SIGNAL, "NaN weight");
+    CHECK(cn_layers_grid_eval(nul, 1, o3, st3, c3, out, 64, 1, NULL) == CN_E_NULL, "NULL noise");
+    CHECK(cn_layers_grid_eval(unb, 1, o3, st3, c3, out, 64, 1, NULL) == CN_E_UNBUILT, "unbuilt noise");
+    CHECK(cn_layers_grid_eval(layers, 3, o3, st3, c3, out, 63, 1, NULL) == CN_E_RANGE, "out too short");
+    CHECK(cn_layers_grid_eval(layers, 3, o3, st3, c3, out, 64, -1, NULL) == CN_E_THREADS, "threads -1");
+    CHECK(cn_layers_grid_eval(layers, 3, o3, st3, NULL, out, 64, 1, NULL) == CN_E_NULL, "NULL count");
+    int untouched = 1;
+    for (size_t i = 0; i < sizeof out; i++)
+        untouched &= ((unsigned char *)out)[i] == TEST_SENTINEL;
+    CHECK(untouched, "a refused layered grid wrote to its output");
+    /* Output over a layer's generator, or over the layers array. */
+    cn_noise *big = test_xmalloc(4 * sizeof(cn_noise));
+    big[1] = g[1];
+    const cn_layer in_out[2] = {{&g[0], 1}, {&big[1], 1}};
+    size_t cbig[3] = {64, 64, 1}; /* 32 KiB of output over a 40 KiB array of generators */
+    CHECK(cn_layers_grid_eval(in_out, 2, o3, st3, cbig, (double *)big, 4 * sizeof(cn_noise) / sizeof(double), 1, NULL) ==
+              CN_E_OVERLAP,
+          "output over the second layer's generator");
+    cn_layer *arr = test_xmalloc(64 * sizeof(double));
+    arr[0] = layers[0];
+    CHECK(cn_layers_grid_eval(arr, 1, o3, st3, c3, (double *)arr, 64, 1, NULL) == CN_E_OVERLAP,
+          "output over the layers array");
+    free(arr);
+    free(big);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "--env-check") == 0)
@@ -962,6 +1113,7 @@ int main(int argc, char **argv)
     test_points_status();
     test_range();
     test_threads();
+    test_layers();
     test_cap_race();
     return test_summary("test_batch");
 }
