@@ -27,6 +27,22 @@ static inline int test_summary(const char *name)
     return cn_test_fail == 0 && cn_test_pass > 0 ? 0 : 1;
 }
 
+#ifdef CN_VERSION_STRING /* after cnoise.h */
+#include <limits.h>
+/* The documented rule: a cap is a register width (scalar; sse2 and neon 128 bits; avx2 256; avx512
+ * 512), and the active set is the widest compiled and supported one no wider than the cap. */
+static inline int test_isa_width(int isa)
+{
+    switch (isa) {
+    case CN_ISA_SCALAR: return 0;
+    case CN_ISA_SSE2: case CN_ISA_NEON: return 128;
+    case CN_ISA_AVX2: return 256;
+    case CN_ISA_AVX512: return 512;
+    default: return INT_MAX; /* no cap */
+    }
+}
+#endif
+
 /* The byte that fills output buffers a failing call must leave alone. */
 #define TEST_SENTINEL 0xA5
 

@@ -108,23 +108,12 @@ static int env_cap(void)
     return CN_ISA_COUNT;
 }
 
-/* The documented rule: a cap is a register width (scalar; sse2 and neon 128 bits; avx2 256; avx512
- * 512), and the active set is the widest compiled and supported one no wider than the cap. */
-static int isa_width(int isa)
-{
-    switch (isa) {
-    case CN_ISA_SCALAR: return 0;
-    case CN_ISA_SSE2: case CN_ISA_NEON: return 128;
-    case CN_ISA_AVX2: return 256;
-    case CN_ISA_AVX512: return 512;
-    default: return INT_MAX; /* no cap */
-    }
-}
 static cn_isa best_upto(int cap)
 {
     int best = CN_ISA_SCALAR;
     for (int i = 0; i < CN_ISA_COUNT; i++)
-        if (isa_width(i) <= isa_width(cap) && isa_width(i) > isa_width(best) && cn_isa_compiled((cn_isa)i) &&
+        if (test_isa_width(i) <= test_isa_width(cap) && test_isa_width(i) > test_isa_width(best) &&
+            cn_isa_compiled((cn_isa)i) &&
             cn_isa_supported((cn_isa)i))
             best = i;
     return (cn_isa)best;
@@ -225,7 +214,7 @@ static void test_isa_api(void)
                cn_isa_supported((cn_isa)c) ? ", supported" : "");
         CHECK(cn_isa_set_cap((cn_isa)c) == CN_OK, "cn_isa_set_cap(%s)", cn_isa_name((cn_isa)c));
         cn_isa a = cn_isa_active();
-        CHECK((int)a >= 0 && isa_width(a) <= isa_width(c) && cn_isa_compiled(a) && cn_isa_supported(a),
+        CHECK((int)a >= 0 && test_isa_width(a) <= test_isa_width(c) && cn_isa_compiled(a) && cn_isa_supported(a),
               "cap %s: active %s (%d) is wider than the cap, not compiled or not supported", cn_isa_name((cn_isa)c),
               cn_isa_name(a), (int)a);
         CHECK(a == best_upto(c), "cap %s: active %s, want %s", cn_isa_name((cn_isa)c), cn_isa_name(a),
