@@ -202,17 +202,7 @@ static int run_cnoise_pointf(const cn_ctx *c, float *o)
             o[i] = w->dims == 2 ? cn_eval2f(g, w->xf[0][i], w->xf[1][i]) : cn_eval3f(g, w->xf[0][i], w->xf[1][i], w->xf[2][i]);
         return 0;
     }
-    size_t idx = 0;
-    for (size_t k = 0; k < w->count[2]; k++) {
-        const float z = (float)(w->origin + (double)k * w->step);
-        for (size_t j = 0; j < w->count[1]; j++) {
-            const float y = (float)(w->origin + (double)j * w->step);
-            for (size_t i = 0; i < w->count[0]; i++) {
-                const float x = (float)(w->origin + (double)i * w->step);
-                o[idx++] = w->dims == 2 ? cn_eval2f(g, x, y) : cn_eval3f(g, x, y, z);
-            }
-        }
-    }
+    BENCH_GRID_FOR(w, float, x, y, z, idx, o[idx] = w->dims == 2 ? cn_eval2f(g, x, y) : cn_eval3f(g, x, y, z));
     return 0;
 }
 
@@ -229,17 +219,7 @@ static int run_cnoise_point(const void *vctx, void *out)
             o[i] = w->dims == 2 ? cn_eval2(g, w->xd[0][i], w->xd[1][i]) : cn_eval3(g, w->xd[0][i], w->xd[1][i], w->xd[2][i]);
         return 0;
     }
-    size_t idx = 0;
-    for (size_t k = 0; k < w->count[2]; k++) {
-        const double z = w->origin + (double)k * w->step;
-        for (size_t j = 0; j < w->count[1]; j++) {
-            const double y = w->origin + (double)j * w->step;
-            for (size_t i = 0; i < w->count[0]; i++) {
-                const double x = w->origin + (double)i * w->step;
-                o[idx++] = w->dims == 2 ? cn_eval2(g, x, y) : cn_eval3(g, x, y, z);
-            }
-        }
-    }
+    BENCH_GRID_FOR(w, double, x, y, z, idx, o[idx] = w->dims == 2 ? cn_eval2(g, x, y) : cn_eval3(g, x, y, z));
     return 0;
 }
 

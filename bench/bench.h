@@ -33,6 +33,27 @@ typedef struct bench_work {
     const float *xf[3];
 } bench_work;
 
+/*
+ * Runs STMT for every grid point of w in output order: x, y, z (of type T, float or double) are
+ * its coordinates as documented above, each computed in double and then converted (z is 0 in
+ * 2D), and idx its output index. Expanded in place, so the call in STMT stays inlined in the
+ * timed loop of each implementation.
+ */
+#define BENCH_GRID_FOR(w, T, x, y, z, idx, STMT)                                                  \
+    do {                                                                                         \
+        size_t idx = 0;                                                                          \
+        for (size_t bench_k = 0; bench_k < (w)->count[2]; bench_k++) {                           \
+            const T z = (w)->dims == 3 ? (T)((w)->origin + (double)bench_k * (w)->step) : (T)0; \
+            for (size_t bench_j = 0; bench_j < (w)->count[1]; bench_j++) {                       \
+                const T y = (T)((w)->origin + (double)bench_j * (w)->step);                      \
+                for (size_t bench_i = 0; bench_i < (w)->count[0]; bench_i++, idx++) {           \
+                    const T x = (T)((w)->origin + (double)bench_i * (w)->step);                  \
+                    STMT;                                                                        \
+                }                                                                                \
+            }                                                                                    \
+        }                                                                                        \
+    } while (0)
+
 /* One peer function: run() computes all w->n samples of a workload it supports() into out, an
  * array of float (f32 = 1) or double (f32 = 0). */
 typedef struct bench_peer {

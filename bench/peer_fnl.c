@@ -46,17 +46,7 @@ static void fnl_run(const bench_work *w, void *out)
             o[i] = z ? fnlGetNoise3D(&st, x[i], y[i], z[i]) : fnlGetNoise2D(&st, x[i], y[i]);
         return;
     }
-    size_t idx = 0;
-    for (size_t k = 0; k < w->count[2]; k++) {
-        const float z = (float)(w->origin + (double)k * w->step);
-        for (size_t j = 0; j < w->count[1]; j++) {
-            const float y = (float)(w->origin + (double)j * w->step);
-            for (size_t i = 0; i < w->count[0]; i++) {
-                const float x = (float)(w->origin + (double)i * w->step);
-                o[idx++] = w->dims == 3 ? fnlGetNoise3D(&st, x, y, z) : fnlGetNoise2D(&st, x, y);
-            }
-        }
-    }
+    BENCH_GRID_FOR(w, float, x, y, z, idx, o[idx] = w->dims == 3 ? fnlGetNoise3D(&st, x, y, z) : fnlGetNoise2D(&st, x, y));
 }
 
 const bench_peer bench_peers_fnl[] = {

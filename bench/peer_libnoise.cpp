@@ -32,15 +32,7 @@ template <typename F> void each_sample(const bench_work *w, double *o, F f)
             o[i] = f(x[i], y[i], z ? z[i] : 0.0);
         return;
     }
-    size_t idx = 0;
-    for (size_t k = 0; k < w->count[2]; k++) {
-        const double z = w->dims == 3 ? w->origin + (double)k * w->step : 0.0;
-        for (size_t j = 0; j < w->count[1]; j++) {
-            const double y = w->origin + (double)j * w->step;
-            for (size_t i = 0; i < w->count[0]; i++)
-                o[idx++] = f(w->origin + (double)i * w->step, y, z);
-        }
-    }
+    BENCH_GRID_FOR(w, double, x, y, z, idx, o[idx] = f(x, y, z));
 }
 
 void perlin_run(const bench_work *w, void *out)

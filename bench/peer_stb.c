@@ -29,15 +29,7 @@ static void stb_run(const bench_work *w, void *out)
             o[i] = stb_at(w, x[i], y[i], z ? z[i] : 0.0f);
         return;
     }
-    size_t idx = 0;
-    for (size_t k = 0; k < w->count[2]; k++) {
-        const float z = w->dims == 3 ? (float)(w->origin + (double)k * w->step) : 0.0f;
-        for (size_t j = 0; j < w->count[1]; j++) {
-            const float y = (float)(w->origin + (double)j * w->step);
-            for (size_t i = 0; i < w->count[0]; i++)
-                o[idx++] = stb_at(w, (float)(w->origin + (double)i * w->step), y, z);
-        }
-    }
+    BENCH_GRID_FOR(w, float, x, y, z, idx, o[idx] = stb_at(w, x, y, z));
 }
 
 const bench_peer bench_peers_stb[] = {
