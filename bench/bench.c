@@ -451,6 +451,7 @@ static int run_case(bcase *c, const options *o, int first, void *out, reference 
     cn_config_init(&cfg);
     cfg.type = c->type;
     cfg.dims = c->w.dims;
+    cfg.frequency = 1.0; /* as every peer: the workload's coordinates carry the spacing */
     if (c->w.octaves > 1) {
         cfg.fractal = CN_FRACTAL_FBM;
         cfg.octaves = c->w.octaves;

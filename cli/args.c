@@ -317,6 +317,9 @@ void cli_noise_init(cli_noise_opts *o)
 {
     memset(o, 0, sizeof *o);
     cn_config_init(&o->spec[0].cfg);
+    /* The tool's own defaults (--help): 3D at frequency 1; the image commands set theirs. */
+    o->spec[0].cfg.dims = 3;
+    o->spec[0].cfg.frequency = 1.0;
     o->spec[0].weight = 1.0;
     o->nspec = 1;
     o->dims = o->spec[0].cfg.dims;

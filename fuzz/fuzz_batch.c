@@ -79,7 +79,7 @@ static double scaled_bound(const cn_config *c, const double *p)
 static void check_value(const cn_noise *g, const double *p, double v, const double range[2], int is_float)
 {
     int finite_in = 1;
-    for (int a = 0; a < g->cfg.dims; a++)
+    for (int a = 0; a < cn_noise_config(g)->dims; a++)
         finite_in &= isfinite(p[a]) != 0;
     if (!finite_in) {
         FUZZ_CHECK(isnan(v), "non-finite coordinate gave %g", v);
@@ -87,7 +87,7 @@ static void check_value(const cn_noise *g, const double *p, double v, const doub
     }
     /* A float result may overflow to +-Inf when amplitude and bias reach beyond the float range. */
     int fits = !is_float || (fabs(range[0]) <= FLT_MAX / 2 && fabs(range[1]) <= FLT_MAX / 2);
-    if (fits && scaled_bound(&g->cfg, p) < 1e290)
+    if (fits && scaled_bound(cn_noise_config(g), p) < 1e290)
         FUZZ_CHECK(!isnan(v) && isfinite(v), "finite coordinates (first %.17g) gave %g (float %d)", p[0], v,
                    is_float);
     if (!isnan(v) && (fits || isfinite(v))) {
@@ -107,6 +107,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     cn_config c;
     cn_config_init(&c);
+    c.frequency = 1.0; /* the frequency these cases were written for */
     c.type = (cn_noise_type)(fuzz_u8(r) % 4);
     c.mode = (cn_mode)(fuzz_u8(r) % 3 == 2 ? 1 : 0);
     c.dims = (int)(fuzz_u8(r) % 6);

@@ -6,13 +6,22 @@
  * Quick start
  * -----------
  *     cn_config cfg;
- *     cn_noise  gen;
- *     cn_config_init(&cfg);              // Perlin, 3D, default mode, seed 0, frequency 1
- *     cfg.type = CN_NOISE_SIMPLEX;
- *     cfg.dims = 2;
+ *     cn_noise  gen;                     // opaque storage, no heap (see cn_noise below)
+ *     cn_config_init(&cfg);              // Perlin, 2D, default mode, seed 0, frequency 1/64
  *     cfg.seed = 1234;
  *     if (cn_noise_build(&gen, &cfg) != CN_OK) { ... }
- *     double v = cn_eval2(&gen, 0.25, 10.5);   // in [-1, 1]
+ *     float img[256 * 256];              // one cell every 64 pixels: visible noise at once
+ *     cn_grid2f(&gen, 0, 0, 1, 256, 256, img);   // img[y * 256 + x] = noise at pixel (x, y)
+ *     double v = cn_eval2(&gen, 10.0, 20.5);     // one point, in [-1, 1]
+ *
+ * The defaults suit a pixel loop: frequency 1/64 puts a lattice cell every 64 units, so integer
+ * pixel coordinates land inside cells (gradient noise is 0 at every lattice point, so frequency 1
+ * over integers would give 0 everywhere) and a 256-pixel image shows four cells across. Change
+ * cfg.dims for 1D, 3D (volumes, animation through z) or 4D; the cn_evalN call must match it.
+ * Misuse is never silent: every call that takes a generator refuses a NULL, unbuilt or zeroed
+ * one (CN_E_UNBUILT; NaN from the single-point calls), cn_noise_check says which misuse a NaN
+ * came from, and a debug build of the library stops with a message naming it (cn_evalN on a
+ * generator of another dimension, for instance).
  *
  * Two modes
  * ---------
@@ -176,9 +185,9 @@ CN_API cn_status cn_fractal_from_name(const char *name, cn_fractal *out);
  *
  *   type        CN_NOISE_PERLIN   any cn_noise_type
  *   mode        CN_MODE_DEFAULT   any cn_mode
- *   dims        3                 1..4 (simplex: 2..4)
+ *   dims        2                 1..4 (simplex: 2..4)
  *   seed        0                 any 64-bit value
- *   frequency   1.0               finite, > 0
+ *   frequency   1/64 (0.015625)   finite, > 0: lattice cells per unit of the coordinates
  *
  * Domain (applied to the coordinates p before any lattice lookup, in this order):
  *   axis_frequency[4]  1.0 each   finite, > 0: per-axis frequency, multiplied with `frequency`
@@ -298,39 +307,45 @@ CN_API cn_status cn_config_rotate3(cn_config *cfg, double ax, double ay, double 
 
 /*
  * A built generator: the configuration plus everything derived from it (per-octave lattice keys
- * and permutations, the combined domain transform, normalisation). Plain data owned by the caller
- * (about 10 KiB, no heap); copy it freely. The fields after `cfg` are internal and may change
- * between versions.
+ * and permutations, the combined domain transform, normalisation). Opaque storage of
+ * CN_NOISE_SIZE bytes owned by the caller: declare one on the stack, in a struct or in an array,
+ * build it with cn_noise_build, copy it freely (a copy is a built generator too); no heap. Its
+ * contents are private to the library and may change between versions; its size and alignment
+ * are part of the ABI (a change of either changes the SOVERSION). A cn_noise that was never
+ * built, was zeroed, or whose build failed is refused by every call that takes one
+ * (CN_E_UNBUILT, or NaN from the single-point calls).
  */
+#define CN_NOISE_SIZE 16384
 typedef struct cn_noise {
-    cn_config cfg;
-    int kernel;     /* internal kernel selector; -1 when not built */
-    int octaves;    /* octaves actually evaluated */
-    int periodic;   /* any period set */
-    int plain;      /* one octave, no rotation, period or signal transform: the short point path */
-    double scale[4];           /* frequency * axis_frequency */
-    double norm;               /* 1 / (sum of amplitudes * bound) */
-    struct cn__octave {
-        uint32_t key[5];       /* default mode: lattice keys */
-        uint32_t period[4];    /* period in cells at this octave, 0 = none */
-        double mult;           /* lacunarity^i */
-        double amp;            /* gain^i */
-    } oct[CN_MAX_OCTAVES];
-    uint8_t perm[CN_MAX_OCTAVES][256]; /* classic mode: per-octave permutation */
+    union {
+        unsigned char bytes[CN_NOISE_SIZE];
+        double align_double;
+        uint64_t align_u64;
+        void *align_pointer;
+    } opaque;
 } cn_noise;
 
-/* Validates *cfg (as cn_config_check) and builds *out from it. On error *out is left unusable.
- * cfg may point to out->cfg (rebuilding a generator after editing its configuration). */
+/* Validates *cfg (as cn_config_check) and builds *out from it. On error *out is left unbuilt
+ * (refused by every call). cfg may point into *out (cn_noise_config's copy). */
 CN_API cn_status cn_noise_build(cn_noise *out, const cn_config *cfg);
 
+/* The configuration a generator was built from; NULL for NULL or a generator that is not built. */
+CN_API const cn_config *cn_noise_config(const cn_noise *gen);
+
+/* Checks that gen is a built generator of dimension dims (0: any dimension): CN_OK, CN_E_NULL,
+ * CN_E_UNBUILT, or CN_E_DIMS when its dimension is another. The evaluation calls run the same
+ * check; this one says which misuse it was. */
+CN_API cn_status cn_noise_check(const cn_noise *gen, int dims);
+
 /*
- * Evaluates the noise at one point. p holds gen->cfg.dims coordinates.
+ * Evaluates the noise at one point. p holds as many coordinates as the generator has dimensions.
  * Returns NaN if gen or p is NULL, if gen was not built, or for non-finite input (see above).
  */
 CN_API double cn_eval(const cn_noise *gen, const double *p);
 CN_API float cn_evalf(const cn_noise *gen, const float *p);
 
-/* Fixed-dimension conveniences: return NaN if gen is NULL or gen->cfg.dims differs. */
+/* Fixed-dimension conveniences: return NaN if gen is NULL, not built, or of another dimension
+ * (cn_noise_check tells which). */
 CN_API double cn_eval1(const cn_noise *gen, double x);
 CN_API double cn_eval2(const cn_noise *gen, double x, double y);
 CN_API double cn_eval3(const cn_noise *gen, double x, double y, double z);
@@ -396,9 +411,9 @@ CN_API int cn_config_octaves(const cn_config *cfg);
 #define CN_MAX_THREADS 256
 
 /*
- * A grid of count[0] x count[1] x ... points (gen->cfg.dims axes), x fastest: the point with
- * indices (i0, i1, i2, i3) is at origin[a] + ia * step[a] (computed per point, never accumulated)
- * and its result goes to out[i0 + count[0] * (i1 + count[1] * (i2 + count[2] * i3))].
+ * A grid of count[0] x count[1] x ... points (one axis per dimension of gen), x fastest: the
+ * point with indices (i0, i1, i2, i3) is at origin[a] + ia * step[a] (computed per point, never
+ * accumulated) and its result goes to out[i0 + count[0] * (i1 + count[1] * (i2 + count[2] * i3))].
  * out_len is the number of elements in out; it must be at least the product of the counts.
  * Returns CN_E_NULL, CN_E_UNBUILT (a generator that was not built), CN_E_RANGE (a count of 0,
  * out_len too small, a non-finite origin or step), CN_E_OVERFLOW (the product of the counts, or its size in bytes,
@@ -411,6 +426,19 @@ CN_API cn_status cn_grid_eval(const cn_noise *gen, const double *origin, const d
 CN_API cn_status cn_grid_evalf(const cn_noise *gen, const double *origin, const double *step,
                                const size_t *count, float *out, size_t out_len, int threads,
                                float range[2]);
+
+/*
+ * The common case in one call: a width x height float image of a 2D generator, row by row
+ * (pixel (x, y) at out[y * width + x], sampled at (x0 + x * step, y0 + y * step)); and an
+ * nx x ny x nz float volume of a 3D generator (out[(z * ny + y) * nx + x]). out must hold the
+ * product of the sizes. Exactly cn_grid_evalf with origin {x0, y0(, z0)}, the same step on every
+ * axis, one thread per core and no range, after checking the generator's dimension: its
+ * statuses, and CN_E_DIMS for a generator of another dimension (cn_noise_check).
+ */
+CN_API cn_status cn_grid2f(const cn_noise *gen, double x0, double y0, double step, size_t width, size_t height,
+                           float *out);
+CN_API cn_status cn_grid3f(const cn_noise *gen, double x0, double y0, double z0, double step, size_t nx, size_t ny,
+                           size_t nz, float *out);
 
 /*
  * Grids of a superposition: every point is what cn_layers_eval (double) or cn_layers_evalf

@@ -6,6 +6,7 @@
 #include "cnoise.h"
 #include "core/core.h"
 #include "dispatch.h"
+#include "misuse.h"
 
 const char *cn_version(void) { return CN_VERSION_STRING; }
 
@@ -80,9 +81,9 @@ void cn_config_init(cn_config *cfg)
     memset(cfg, 0, sizeof *cfg);
     cfg->type = CN_NOISE_PERLIN;
     cfg->mode = CN_MODE_DEFAULT;
-    cfg->dims = 3;
+    cfg->dims = 2;
     cfg->seed = 0;
-    cfg->frequency = 1.0;
+    cfg->frequency = 1.0 / 64; /* exact in binary: pixel coordinates stay exact in lattice units */
     for (int a = 0; a < 4; a++) {
         cfg->axis_frequency[a] = 1.0;
         cfg->rotation[a * 4 + a] = 1.0; /* 4x4 identity; a dims x dims matrix uses the first entries */
@@ -359,18 +360,18 @@ cn_status cn_config_rotate3(cn_config *cfg, double ax, double ay, double az, dou
     return CN_OK;
 }
 
-cn_status cn_noise_build(cn_noise *out, const cn_config *cfg_in)
+cn_status cn_noise_build(cn_noise *gen, const cn_config *cfg_in)
 {
-    if (!out)
+    if (!gen)
         return CN_E_NULL;
+    cn__gen *out = cn__gen_mut(gen);
     if (!cfg_in) {
-        out->kernel = -1; /* "on error *out is left unusable" */
+        out->kernel_tag = 0; /* "on error *out is left unbuilt" */
         return CN_E_NULL;
     }
-    /* A copy first: cfg_in may be out's own cfg (rebuilding a generator after editing it). */
+    /* A copy first: cfg_in may point into *gen (cn_noise_config's copy). */
     const cn_config copy = *cfg_in, *cfg = &copy;
-    memset(out, 0, sizeof *out);
-    out->kernel = -1;
+    memset(gen, 0, sizeof *gen); /* kernel_tag 0: unbuilt until the end */
     cn_status st = cn_config_check(cfg);
     if (st != CN_OK)
         return st;
@@ -407,7 +408,7 @@ cn_status cn_noise_build(cn_noise *out, const cn_config *cfg_in)
     out->norm = 1.0 / (amp_sum * bound);
     out->plain = cfg->fractal == CN_FRACTAL_NONE && !cfg->rotate && !out->periodic && cfg->amplitude == 1.0 &&
                  cfg->bias == 0.0;
-    out->kernel = cn__kernel_index(cfg);
+    out->kernel_tag = CN__GEN_TAG + (uint32_t)cn__kernel_index(cfg);
     return CN_OK;
 }
 
@@ -417,9 +418,9 @@ const cn__kernel_sig cn__kernel_sigs[CN__KERNEL_COUNT] = {CN_KERNELS(CN_SIG)};
 #undef CN_SIG
 
 /* A generator is usable when it was built (cn__generator_ok) for a kernel that exists. */
-static int usable(const cn_noise *g)
+static int usable(const cn__gen *g)
 {
-    return cn__generator_ok(g) && cn__point_f64_table[0][g->kernel] != NULL;
+    return cn__generator_ok(g) && cn__point_f64_table[0][cn__gen_kernel(g)] != NULL;
 }
 
 /*
@@ -429,28 +430,29 @@ static int usable(const cn_noise *g)
  * public entries need no stack frame.
  */
 #define CN_POINT_CALL(FN, T)                                                              \
-    static CN_NOINLINE T first_##FN(const cn_noise *g, double x, double y, double z, double w) \
+    static CN_NOINLINE T first_##FN(const cn__gen *g, double x, double y, double z, double w) \
     {                                                                                     \
         cn__isa_choose();                                                                 \
         const cn__point_##FN##_set *t = atomic_load_explicit(&cn__point_##FN##_now,          \
                                                              memory_order_acquire);       \
-        cn__point_##FN f = (*t)[g->plain != 0][g->kernel];                                \
+        cn__point_##FN f = (*t)[g->plain != 0][cn__gen_kernel(g)];                                \
         return f ? f(g, x, y, z, w) : NAN;                                                \
     }                                                                                     \
-    static inline T call_##FN(const cn_noise *g, double x, double y, double z, double w)  \
+    static inline T call_##FN(const cn__gen *g, double x, double y, double z, double w)  \
     {                                                                                     \
         const cn__point_##FN##_set *t = atomic_load_explicit(&cn__point_##FN##_now,          \
                                                              memory_order_acquire);       \
         if (!t)                                                                           \
             return first_##FN(g, x, y, z, w);                                             \
-        cn__point_##FN f = (*t)[g->plain != 0][g->kernel];                                \
+        cn__point_##FN f = (*t)[g->plain != 0][cn__gen_kernel(g)];                                \
         return f ? f(g, x, y, z, w) : NAN;                                                \
     }
 CN_POINT_CALL(f64, double)
 CN_POINT_CALL(f32, float)
 
-cn_status cn_noise_range(const cn_noise *g, double range[2])
+cn_status cn_noise_range(const cn_noise *gen, double range[2])
 {
+    const cn__gen *g = cn__gen_of(gen);
     if (!g || !range)
         return CN_E_NULL;
     if (!usable(g))
@@ -526,20 +528,38 @@ cn_status cn_layers_range(const cn_layer *layers, size_t count, double range[2])
     return CN_OK;
 }
 
-double cn_eval(const cn_noise *g, const double *p)
+const cn_config *cn_noise_config(const cn_noise *gen)
 {
+    const cn__gen *g = cn__gen_of(gen);
+    return cn__generator_ok(g) ? &g->cfg : NULL;
+}
+
+cn_status cn_noise_check(const cn_noise *gen, int dims)
+{
+    const cn__gen *g = cn__gen_of(gen);
+    if (!g)
+        return CN_E_NULL;
+    if (!usable(g))
+        return CN_E_UNBUILT;
+    return dims != 0 && dims != g->cfg.dims ? CN_E_DIMS : CN_OK;
+}
+
+double cn_eval(const cn_noise *gen, const double *p)
+{
+    const cn__gen *g = cn__gen_of(gen);
     if (!p || !cn__generator_ok(g))
-        return NAN;
+        return cn__point_misuse_f64(g, "cn_eval", 0, !p);
     double c[4] = {0, 0, 0, 0};
     for (int a = 0; a < g->cfg.dims; a++)
         c[a] = p[a];
     return call_f64(g, c[0], c[1], c[2], c[3]);
 }
 
-float cn_evalf(const cn_noise *g, const float *p)
+float cn_evalf(const cn_noise *gen, const float *p)
 {
+    const cn__gen *g = cn__gen_of(gen);
     if (!p || !cn__generator_ok(g))
-        return NAN;
+        return cn__point_misuse_f32(g, "cn_evalf", 0, !p);
     double c[4] = {0, 0, 0, 0};
     for (int a = 0; a < g->cfg.dims; a++)
         c[a] = p[a];
@@ -548,10 +568,11 @@ float cn_evalf(const cn_noise *g, const float *p)
 
 /* cn_evalN / cn_evalNf: N coordinates for a generator of dimension N, else NaN. */
 #define CN_EVAL_N(NAME, T, FN, N, X, Y, Z, W)                                             \
-    T NAME(const cn_noise *g, CN_EVAL_PARAMS_##N(T))                                      \
+    T NAME(const cn_noise *gen, CN_EVAL_PARAMS_##N(T))                                    \
     {                                                                                     \
+        const cn__gen *g = cn__gen_of(gen);                                               \
         if (!g || g->cfg.dims != (N) || !cn__generator_ok(g))                             \
-            return NAN;                                                                   \
+            return cn__point_misuse_##FN(g, #NAME, N, 0);                                 \
         return call_##FN(g, X, Y, Z, W);                                                  \
     }
 #define CN_EVAL_PARAMS_1(T) T x

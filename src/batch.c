@@ -65,12 +65,12 @@ static void layered_range(const chunks *c, size_t begin, size_t end, double mm[2
             acc[i] = 0.0;
         for (size_t k = 0; k < c->nlayers; k++) {
             cn__job lj = *job;
-            lj.g = c->layers[k].noise;
+            lj.g = cn__gen_of(c->layers[k].noise);
             lj.want_range = 0;
             lj.out = job->out_f32 ? (void *)tmp.f : (void *)tmp.d;
             lj.out_base = b;
             double unused[2];
-            c->part->batch[lj.g->kernel](&lj, b, b + n, unused);
+            c->part->batch[cn__gen_kernel(lj.g)](&lj, b, b + n, unused);
             const double w = c->layers[k].weight;
             if (job->out_f32)
                 for (size_t i = 0; i < n; i++)
@@ -132,9 +132,9 @@ static void *run_worker(void *arg)
     return NULL;
 }
 
-static int built(const cn_noise *g)
+static int built(const cn__gen *g)
 {
-    return cn__generator_ok(g) && cn__isa_scalar.f64->batch[g->kernel] != NULL;
+    return cn__generator_ok(g) && cn__isa_scalar.f64->batch[cn__gen_kernel(g)] != NULL;
 }
 
 /* Points per chunk for a job of total points on threads threads (see CN_CHUNKS_PER_THREAD). */
@@ -174,7 +174,7 @@ static cn_status run(const cn__job *job, size_t total, int threads, double mm[2]
     const cn__isa_table *t = cn__isa_table_active();
     chunks work;
     work.part = job->out_f32 ? t->f32 : t->f64;
-    work.fn = work.part->batch[job->g->kernel];
+    work.fn = work.part->batch[cn__gen_kernel(job->g)];
     work.job = job;
     work.layers = layers;
     work.nlayers = nlayers;
@@ -221,7 +221,7 @@ static int overlaps(const void *a, size_t an, const void *b, size_t bn)
 
 /* A grid job of generator g (a layered job: of its first layer, whose dimension they all have);
  * *total gets its number of points. */
-static cn_status grid_job(const cn_noise *g, const double *origin, const double *step, const size_t *count, void *out,
+static cn_status grid_job(const cn__gen *g, const double *origin, const double *step, const size_t *count, void *out,
                           size_t out_len, int f32, int want_range, cn__job *jp, size_t *totalp)
 {
     if (!g || !origin || !step || !count || !out)
@@ -249,14 +249,14 @@ static cn_status grid_job(const cn_noise *g, const double *origin, const double 
         return CN_E_OVERFLOW;
     if (out_len < total)
         return CN_E_RANGE;
-    if (overlaps(g, sizeof *g, out, total * (f32 ? sizeof(float) : sizeof(double))))
+    if (overlaps(g, sizeof(cn_noise), out, total * (f32 ? sizeof(float) : sizeof(double))))
         return CN_E_OVERLAP; /* the kernels read *g while they write */
     *jp = job;
     *totalp = total;
     return CN_OK;
 }
 
-static cn_status grid(const cn_noise *g, const double *origin, const double *step, const size_t *count, void *out,
+static cn_status grid(const cn__gen *g, const double *origin, const double *step, const size_t *count, void *out,
                       size_t out_len, int f32, int threads, double mm[2], int want_range)
 {
     cn__job job;
@@ -274,9 +274,9 @@ cn_status cn__layers_check(const cn_layer *layers, size_t count)
     for (size_t k = 0; k < count; k++) {
         if (!layers[k].noise)
             return CN_E_NULL;
-        if (!built(layers[k].noise))
+        if (!built(cn__gen_of(layers[k].noise)))
             return CN_E_UNBUILT;
-        if (layers[k].noise->cfg.dims != layers[0].noise->cfg.dims)
+        if (cn__gen_of(layers[k].noise)->cfg.dims != cn__gen_of(layers[0].noise)->cfg.dims)
             return CN_E_LAYERS;
         if (!isfinite(layers[k].weight))
             return CN_E_SIGNAL;
@@ -293,10 +293,10 @@ static cn_status layers_grid(const cn_layer *layers, size_t nlayers, const doubl
         return st;
     cn__job job;
     size_t total;
-    if ((st = grid_job(layers[0].noise, origin, step, count, out, out_len, f32, want_range, &job, &total)) != CN_OK)
+    if ((st = grid_job(cn__gen_of(layers[0].noise), origin, step, count, out, out_len, f32, want_range, &job, &total)) != CN_OK)
         return st;
     for (size_t k = 1; k < nlayers; k++)
-        if (overlaps(layers[k].noise, sizeof *layers[k].noise, out, total * (f32 ? sizeof(float) : sizeof(double))))
+        if (overlaps(layers[k].noise, sizeof(cn_noise), out, total * (f32 ? sizeof(float) : sizeof(double))))
             return CN_E_OVERLAP;
     if (overlaps(layers, nlayers * sizeof *layers, out, total * (f32 ? sizeof(float) : sizeof(double))))
         return CN_E_OVERLAP; /* the workers read the layers while they write */
@@ -327,7 +327,7 @@ cn_status cn_layers_grid_evalf(const cn_layer *layers, size_t nlayers, const dou
     return st;
 }
 
-static cn_status points(const cn_noise *g, size_t n, const void *const *coords, int coords_f32, void *out, int f32,
+static cn_status points(const cn__gen *g, size_t n, const void *const *coords, int coords_f32, void *out, int f32,
                         int threads, double mm[2], int want_range)
 {
     if (!g || !coords || !out)
@@ -351,7 +351,7 @@ static cn_status points(const cn_noise *g, size_t n, const void *const *coords, 
             return CN_E_OVERLAP;
         job.coords[a] = coords[a];
     }
-    if (n && overlaps(g, sizeof *g, out, n * osize))
+    if (n && overlaps(g, sizeof(cn_noise), out, n * osize))
         return CN_E_OVERLAP;
     if (n == 0) {
         mm[0] = mm[1] = NAN;
@@ -360,11 +360,11 @@ static cn_status points(const cn_noise *g, size_t n, const void *const *coords, 
     return run(&job, n, threads, mm, NULL, 0);
 }
 
-cn_status cn_grid_eval(const cn_noise *g, const double *origin, const double *step, const size_t *count, double *out,
+cn_status cn_grid_eval(const cn_noise *gen, const double *origin, const double *step, const size_t *count, double *out,
                        size_t out_len, int threads, double range[2])
 {
     double mm[2];
-    cn_status st = grid(g, origin, step, count, out, out_len, 0, threads, mm, range != NULL);
+    cn_status st = grid(cn__gen_of(gen), origin, step, count, out, out_len, 0, threads, mm, range != NULL);
     if (st == CN_OK && range) {
         range[0] = mm[0];
         range[1] = mm[1];
@@ -372,11 +372,11 @@ cn_status cn_grid_eval(const cn_noise *g, const double *origin, const double *st
     return st;
 }
 
-cn_status cn_grid_evalf(const cn_noise *g, const double *origin, const double *step, const size_t *count, float *out,
+cn_status cn_grid_evalf(const cn_noise *gen, const double *origin, const double *step, const size_t *count, float *out,
                         size_t out_len, int threads, float range[2])
 {
     double mm[2];
-    cn_status st = grid(g, origin, step, count, out, out_len, 1, threads, mm, range != NULL);
+    cn_status st = grid(cn__gen_of(gen), origin, step, count, out, out_len, 1, threads, mm, range != NULL);
     if (st == CN_OK && range) {
         range[0] = (float)mm[0];
         range[1] = (float)mm[1];
@@ -384,11 +384,11 @@ cn_status cn_grid_evalf(const cn_noise *g, const double *origin, const double *s
     return st;
 }
 
-cn_status cn_points_eval(const cn_noise *g, size_t n, const double *const *coords, double *out, int threads,
+cn_status cn_points_eval(const cn_noise *gen, size_t n, const double *const *coords, double *out, int threads,
                          double range[2])
 {
     double mm[2];
-    cn_status st = points(g, n, (const void *const *)coords, 0, out, 0, threads, mm, range != NULL);
+    cn_status st = points(cn__gen_of(gen), n, (const void *const *)coords, 0, out, 0, threads, mm, range != NULL);
     if (st == CN_OK && range) {
         range[0] = mm[0];
         range[1] = mm[1];
@@ -396,14 +396,47 @@ cn_status cn_points_eval(const cn_noise *g, size_t n, const double *const *coord
     return st;
 }
 
-cn_status cn_points_evalf(const cn_noise *g, size_t n, const float *const *coords, float *out, int threads,
+cn_status cn_points_evalf(const cn_noise *gen, size_t n, const float *const *coords, float *out, int threads,
                           float range[2])
 {
     double mm[2];
-    cn_status st = points(g, n, (const void *const *)coords, 1, out, 1, threads, mm, range != NULL);
+    cn_status st = points(cn__gen_of(gen), n, (const void *const *)coords, 1, out, 1, threads, mm, range != NULL);
     if (st == CN_OK && range) {
         range[0] = (float)mm[0];
         range[1] = (float)mm[1];
     }
     return st;
+}
+
+/* The conveniences: cn_grid_evalf with the arguments of the common case, after the dimension
+ * check that the general call cannot make (its count array has one entry per dimension). */
+static cn_status grid_f32_n(const cn_noise *gen, int dims, const double *origin, double step, const size_t *count,
+                            float *out)
+{
+    cn_status st = cn_noise_check(gen, dims);
+    if (st != CN_OK)
+        return st;
+    size_t total = 1;
+    for (int a = 0; a < dims; a++) {
+        if (count[a] != 0 && total > SIZE_MAX / count[a])
+            return CN_E_OVERFLOW;
+        total *= count[a];
+    }
+    const double steps[3] = {step, step, step};
+    return cn_grid_evalf(gen, origin, steps, count, out, total, 0, NULL);
+}
+
+cn_status cn_grid2f(const cn_noise *gen, double x0, double y0, double step, size_t width, size_t height, float *out)
+{
+    const double origin[2] = {x0, y0};
+    const size_t count[2] = {width, height};
+    return grid_f32_n(gen, 2, origin, step, count, out);
+}
+
+cn_status cn_grid3f(const cn_noise *gen, double x0, double y0, double z0, double step, size_t nx, size_t ny, size_t nz,
+                    float *out)
+{
+    const double origin[3] = {x0, y0, z0};
+    const size_t count[3] = {nx, ny, nz};
+    return grid_f32_n(gen, 3, origin, step, count, out);
 }

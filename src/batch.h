@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stddef.h>
 #include "cnoise.h"
+#include "gen.h"
 
 /*
  * A batch job: where the coordinates come from (a grid, or one array per axis of doubles or
@@ -14,7 +15,7 @@
  * (i0, i1, i2, i3) with i0 fastest and coordinate origin[a] + (double)ia * step[a].
  */
 typedef struct cn__job {
-    const cn_noise *g;
+    const cn__gen *g;
     int kind;      /* CN__GRID or CN__POINTS */
     int coords_f32;/* points: coordinate arrays are float */
     int out_f32;   /* results are float (the float kernels) */

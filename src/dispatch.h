@@ -15,8 +15,8 @@
 #endif
 
 /* One point: the first cfg.dims of x, y, z, w are its unscaled coordinates (scalar build only). */
-typedef double (*cn__point_f64)(const cn_noise *g, double x, double y, double z, double w);
-typedef float (*cn__point_f32)(const cn_noise *g, double x, double y, double z, double w);
+typedef double (*cn__point_f64)(const cn__gen *g, double x, double y, double z, double w);
+typedef float (*cn__point_f32)(const cn__gen *g, double x, double y, double z, double w);
 
 /* What one instruction set's build of one precision exports (src/kernels/entries.inc). */
 typedef struct cn__isa_part {
@@ -31,7 +31,7 @@ typedef struct cn__isa_table {
 
 extern const cn__isa_table cn__isa_scalar;
 /* Single points, from the scalar build: [0][kernel] any generator, [1][kernel] a plain one
- * (cn_noise.plain). The same entries compiled with AVX (VEX encoding, src/isa/isa_pointavx_*.c,
+ * (cn__gen.plain). The same entries compiled with AVX (VEX encoding, src/isa/isa_pointavx_*.c,
  * x86) where the build has them. */
 typedef cn__point_f64 cn__point_f64_set[2][CN__KERNEL_COUNT];
 typedef cn__point_f32 cn__point_f32_set[2][CN__KERNEL_COUNT];

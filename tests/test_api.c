@@ -18,6 +18,7 @@ static cn_config config(cn_noise_type type, cn_mode mode, int dims, uint64_t see
 {
     cn_config c;
     cn_config_init(&c);
+    c.frequency = 1.0; /* the frequency these cases were written for */
     c.type = type;
     c.mode = mode;
     c.dims = dims;
@@ -63,9 +64,9 @@ static void test_defaults(void)
     cn_config_init(&c);
     CHECK(c.type == CN_NOISE_PERLIN, "default type %d", (int)c.type);
     CHECK(c.mode == CN_MODE_DEFAULT, "default mode %d", (int)c.mode);
-    CHECK(c.dims == 3, "default dims %d", c.dims);
+    CHECK(c.dims == 2, "default dims %d", c.dims);
     CHECK(c.seed == 0, "default seed %llu", (unsigned long long)c.seed);
-    CHECK(c.frequency == 1.0, "default frequency %g", c.frequency);
+    CHECK(c.frequency == 0.015625, "default frequency %g", c.frequency);
     CHECK(cn_config_check(&c) == CN_OK, "the defaults do not check");
     cn_config_init(NULL); /* ignored, must not crash */
 
@@ -74,13 +75,37 @@ static void test_defaults(void)
               CN_MODE_DEFAULT == 0 && CN_MODE_CLASSIC == 1,
           "enum values changed");
 
-    /* A default config builds, evaluates in 3D and only in 3D. */
+    /* A default config builds, evaluates in 2D and only in 2D. */
     cn_noise g;
     CHECK(cn_noise_build(&g, &c) == CN_OK, "default build");
-    double v = cn_eval3(&g, 0.3, 0.6, 0.9);
-    CHECK(isfinite(v) && v >= -1 && v <= 1, "default eval3 gives %g", v);
-    double p[3] = {0.3, 0.6, 0.9};
-    CHECK(cn_eval(&g, p) == v, "cn_eval and cn_eval3 disagree");
+    double v = cn_eval2(&g, 30, 70);
+    CHECK(isfinite(v) && v >= -1 && v <= 1, "default eval2 gives %g", v);
+    double p[2] = {30, 70};
+    CHECK(cn_eval(&g, p) == v, "cn_eval and cn_eval2 disagree");
+    CHECK(isnan(cn_eval3(&g, 30, 70, 0)), "cn_eval3 on the default (2D) generator is not NaN");
+
+    /* The defaults over a pixel loop draw visible noise: a 256 x 256 image at integer pixels
+     * (four lattice cells across) spans most of [-1, 1] and is nowhere near constant. Frequency 1
+     * over integers would give exactly 0 at every pixel (gradient noise vanishes on the lattice). */
+    enum { W = 256 };
+    static float img[W * W];
+    CHECK(cn_grid2f(&g, 0, 0, 1, W, W, img) == CN_OK, "cn_grid2f of the defaults");
+    double lo = 1, hi = -1, sum = 0, sum2 = 0;
+    int zeros = 0, bad = 0;
+    for (int y = 0; y < W; y++)
+        for (int x = 0; x < W; x++) {
+            const float f = img[y * W + x];
+            bad += memcmp(&f, &(float){cn_eval2f(&g, (float)x, (float)y)}, sizeof f) != 0;
+            lo = f < lo ? f : lo;
+            hi = f > hi ? f : hi;
+            sum += f;
+            sum2 += (double)f * f;
+            zeros += f == 0;
+        }
+    const double sd = sqrt(sum2 / (W * W) - (sum / (W * W)) * (sum / (W * W)));
+    CHECK(bad == 0, "cn_grid2f differs from cn_eval2f at %d pixels", bad);
+    CHECK(lo < -0.4 && hi > 0.4 && sd > 0.1 && zeros < W * W / 64,
+          "default image: range [%g, %g], standard deviation %g, %d zeros", lo, hi, sd, zeros);
 }
 
 static void test_validation(void)
@@ -364,6 +389,8 @@ static void test_explain(void)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         cn_config c;
         cn_config_init(&c);
+        c.dims = 3; /* these cases were written for 3D at frequency 1 */
+        c.frequency = 1.0;
         switch (i) {
         case 1: c.type = CN_NOISE_SIMPLEX; c.dims = 1; break;
         case 2: c.type = CN_NOISE_VALUE; c.mode = CN_MODE_CLASSIC; break;
@@ -393,6 +420,8 @@ static void test_explain(void)
     CHECK(cn_config_explain(NULL, &k) == CN_E_NULL && k.status == CN_E_NULL && k.field == CN_FIELD_NONE, "NULL config");
     cn_config c;
     cn_config_init(&c);
+    c.dims = 3; /* these cases were written for 3D at frequency 1 */
+    c.frequency = 1.0;
     CHECK(cn_config_explain(&c, NULL) == CN_E_NULL, "NULL check");
     CHECK(cn_period_multiple(CN_NOISE_SIMPLEX, 3) == 3 && cn_period_multiple(CN_NOISE_PERLIN, 3) == 1 &&
               cn_period_multiple(CN_NOISE_VALUE, 4) == 1 && cn_period_multiple(CN_NOISE_SIMPLEX, 5) == 0 &&

@@ -28,6 +28,7 @@
 #include <sys/resource.h>
 #endif
 #include "cnoise.h"
+#include "gen.h" /* white-box: the generator's internals (src/gen.h) */
 #include "test.h"
 
 /* The smallest share of a job worth a thread (CN_MIN_POINTS_PER_THREAD in src/batch.c); the big
@@ -51,6 +52,7 @@ static cn_noise make(cn_noise_type type, cn_mode mode, int dims, cn_fractal frac
 {
     cn_config c;
     cn_config_init(&c);
+    c.frequency = 1.0; /* the frequency these cases were written for */
     c.type = type;
     c.mode = mode;
     c.dims = dims;
@@ -338,6 +340,7 @@ static void test_grid_status(void)
     /* Generators that were not built. */
     cn_config bad;
     cn_config_init(&bad);
+    bad.frequency = 1.0; /* the frequency these cases were written for */
     bad.type = CN_NOISE_SIMPLEX;
     bad.dims = 1;
     cn_noise nb;
@@ -356,7 +359,7 @@ static void test_grid_status(void)
     EXPECT(cn_grid_eval(&nb, o, s, cnt, out, N, 1, r), cn_grid_evalf(&nb, o, s, cnt, outf, N, 1, rf), CN_E_UNBUILT,
            "zeroed generator");
     nb = g;
-    nb.cfg.type = CN_NOISE_VALUE; /* no longer matches its kernel */
+    cn__gen_mut(&nb)->cfg.type = CN_NOISE_VALUE; /* no longer matches its kernel */
     EXPECT(cn_grid_eval(&nb, o, s, cnt, out, N, 1, r), cn_grid_evalf(&nb, o, s, cnt, outf, N, 1, rf), CN_E_UNBUILT,
            "type changed after the build");
 #undef EXPECT
@@ -511,6 +514,8 @@ static void test_points_status(void)
             "zeroed generator");
     cn_config bad;
     cn_config_init(&bad);
+    bad.dims = 3; /* these cases were written for 3D at frequency 1 */
+    bad.frequency = 1.0;
     bad.type = CN_NOISE_VALUE;
     bad.mode = CN_MODE_CLASSIC; /* unsupported */
     memset(&nb, 0x5A, sizeof nb);
@@ -518,7 +523,7 @@ static void test_points_status(void)
     EXPECTP(cn_points_eval(&nb, N, dc, out, 1, r), cn_points_evalf(&nb, N, fc, outf, 1, rf), CN_E_UNBUILT,
             "failed build (classic value noise)");
     nb = g;
-    nb.cfg.dims = 2; /* no longer matches its kernel */
+    cn__gen_mut(&nb)->cfg.dims = 2; /* no longer matches its kernel */
     EXPECTP(cn_points_eval(&nb, N, dc, out, 1, r), cn_points_evalf(&nb, N, fc, outf, 1, rf), CN_E_UNBUILT,
             "dims changed after the build");
 #undef EXPECTP
@@ -690,7 +695,7 @@ static void thread_case(const tjob *j)
     size_t total = j->n;
     if (j->grid) {
         total = 1;
-        for (int a = 0; a < j->g->cfg.dims; a++)
+        for (int a = 0; a < cn_noise_config(j->g)->dims; a++)
             total *= j->count[a];
     }
     const size_t bytes = total * (j->f32 ? sizeof(float) : sizeof(double));
@@ -704,7 +709,7 @@ static void thread_case(const tjob *j)
         double p[4];
         float pf[4];
         size_t rest = i;
-        for (int a = 0; a < j->g->cfg.dims; a++) {
+        for (int a = 0; a < cn_noise_config(j->g)->dims; a++) {
             if (j->grid) {
                 p[a] = j->origin[a] + (double)(rest % j->count[a]) * j->step[a];
                 rest /= j->count[a];
@@ -715,7 +720,7 @@ static void thread_case(const tjob *j)
         }
         if (j->f32) {
             int exact = 1;
-            for (int a = 0; a < j->g->cfg.dims; a++)
+            for (int a = 0; a < cn_noise_config(j->g)->dims; a++)
                 exact &= (double)pf[a] == p[a] || isnan(p[a]);
             float v = cn_evalf(j->g, pf);
             CHECK(!exact || memcmp(&v, ref + i * sizeof v, sizeof v) == 0, "%s: point %zu differs from cn_evalf",

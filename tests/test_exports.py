@@ -124,6 +124,15 @@ def exported_symbols(nm, library):
     return syms
 
 
+def print_groups(groups):
+    """Prints each non-empty (title, lines) group as a titled, indented list."""
+    for title, lines in groups:
+        if lines:
+            print("%s (%d):" % (title, len(lines)))
+            for line in lines:
+                print("  " + line)
+
+
 def main():
     if len(sys.argv) != 5:
         sys.exit(__doc__)
@@ -143,13 +152,9 @@ def main():
     unmarked = sorted(n for n, mark in declared.items() if not mark)
     print("test_exports: %s declares %d functions, %s exports %d symbols"
           % (os.path.basename(header), len(declared), os.path.basename(library), len(exported)))
-    for title, names in (("exported but not declared in the header", extra),
-                         ("declared in the header but not exported", missing),
-                         ("declared without CN_API", unmarked)):
-        if names:
-            print("%s (%d):" % (title, len(names)))
-            for n in names:
-                print("  " + n)
+    print_groups((("exported but not declared in the header", extra),
+                  ("declared in the header but not exported", missing),
+                  ("declared without CN_API", unmarked)))
     if extra or missing or unmarked:
         print("test_exports: FAIL")
         return 1

@@ -57,6 +57,7 @@ static cn_config kcfg(const kind *k, uint64_t seed)
 {
     cn_config c;
     cn_config_init(&c);
+    c.frequency = 1.0; /* the frequency these cases were written for */
     c.type = k->type;
     c.dims = k->dims;
     c.mode = k->mode;
@@ -471,7 +472,7 @@ static double near_wrap(uint32_t P, double spread)
 static void probe(const cn_noise *g, int dims, double F, double G, int n, double *jr, double *jf, double *jw,
                   double *where)
 {
-    const uint32_t *P = g->cfg.period;
+    const uint32_t *P = cn_noise_config(g)->period;
     int per[4], np = 0;
     for (int a = 0; a < dims; a++)
         if (P[a])
@@ -1042,6 +1043,8 @@ static void test_frequency_limit(void)
 {
     cn_config c;
     cn_config_init(&c);
+    c.dims = 3; /* these cases were written for 3D at frequency 1 */
+    c.frequency = 1.0;
     c.fractal = CN_FRACTAL_FBM;
     c.lacunarity = 64;
     c.octaves = 32;
@@ -1174,6 +1177,8 @@ static void test_validation(void)
 #define EXPECT(want, what, ...)                                                                   \
     do {                                                                                          \
         cn_config_init(&c);                                                                       \
+        c.dims = 3;                                                                               \
+        c.frequency = 1.0;                                                                        \
         c.fractal = CN_FRACTAL_FBM;                                                               \
         __VA_ARGS__;                                                                              \
         cn_status got = status_of(&c);                                                            \
@@ -1348,6 +1353,8 @@ static void test_domain(void)
     /* rotate2/rotate3 statuses */
     cn_config c;
     cn_config_init(&c);
+    c.dims = 3; /* these cases were written for 3D at frequency 1 */
+    c.frequency = 1.0;
     CHECK(cn_config_rotate2(&c, 0.5) == CN_E_DIMS, "rotate2 on a 3D config");
     CHECK(c.rotate == 0, "a failed rotate2 set rotate");
     CHECK(cn_config_rotate3(&c, 0, 0, 0, 1.0) == CN_E_DOMAIN, "rotate3 with a zero axis");

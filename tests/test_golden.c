@@ -21,6 +21,7 @@ static void check_file(const char *file, cn_noise_type type, int dims)
     cn_config cfg;
     cn_noise gen;
     cn_config_init(&cfg);
+    cfg.frequency = 1.0; /* the frequency these cases were written for */
     cfg.type = type;
     cfg.dims = dims;
     cfg.mode = CN_MODE_CLASSIC;
@@ -72,6 +73,8 @@ int main(void)
     cn_config cfg;
     cn_noise gen;
     cn_config_init(&cfg);
+    cfg.dims = 3; /* these cases were written for 3D at frequency 1 */
+    cfg.frequency = 1.0;
     cfg.mode = CN_MODE_CLASSIC;
     cn_noise_build(&gen, &cfg);
     CHECK(cn_eval3(&gen, 3.14, 42, 7) == 0.13691995878400012, "noise(3.14, 42, 7)");

@@ -10,10 +10,20 @@ int main(void)
 {
     cn_config cfg;
     cn_noise gen;
-    cn_config_init(&cfg); /* Perlin, 3D, default mode, seed 0, frequency 1 */
-    CHECK(cfg.type == CN_NOISE_PERLIN && cfg.mode == CN_MODE_DEFAULT && cfg.dims == 3 && cfg.seed == 0 &&
-              cfg.frequency == 1.0,
+    cn_config_init(&cfg); /* Perlin, 2D, default mode, seed 0, frequency 1/64 */
+    CHECK(cfg.type == CN_NOISE_PERLIN && cfg.mode == CN_MODE_DEFAULT && cfg.dims == 2 && cfg.seed == 0 &&
+              cfg.frequency == 1.0 / 64,
           "defaults");
+    /* The header's quick start. */
+    cfg.seed = 1234;
+    CHECK(cn_noise_build(&gen, &cfg) == CN_OK, "quick start build");
+    {
+        static float img[256 * 256];
+        CHECK(cn_grid2f(&gen, 0, 0, 1, 256, 256, img) == CN_OK, "quick start cn_grid2f");
+        double q = cn_eval2(&gen, 10.0, 20.5);
+        CHECK(q == q && q >= -1 && q <= 1 && q != 0, "quick start cn_eval2 gives %g", q);
+        CHECK(img[20 * 256 + 10] == cn_eval2f(&gen, 10, 20), "quick start image and cn_eval2f disagree");
+    }
     cfg.type = CN_NOISE_SIMPLEX;
     cfg.dims = 2;
     cfg.seed = 1234;

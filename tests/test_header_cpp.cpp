@@ -19,6 +19,8 @@ int main()
 {
     cn_config cfg;
     cn_config_init(&cfg);
+    cfg.dims = 3; /* these cases were written for 3D at frequency 1 */
+    cfg.frequency = 1.0;
     cfg.mode = CN_MODE_CLASSIC; // Perlin's ImprovedNoise, seed 0
     cn_noise gen;
     cn_status st = cn_noise_build(&gen, &cfg);

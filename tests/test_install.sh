@@ -5,8 +5,11 @@
 # cnoise::cnoise_shared and cnoise::cnoise_static; pkg-config for the shared library (with the
 # rpath the README gives) and pkg-config --static. Each must print the reference value, and each
 # must use the library kind it asked for (ldd lists libcnoise.so exactly for the shared ones).
+# The versioning rule (CMakeLists.txt): the shared library's SONAME is libcnoise.so.SOVERSION, and
+# find_package accepts the installed version but refuses an older minor before 1.0 (an older
+# major from 1.0 on).
 set -u
-build=$1 src=$2
+build=$1 src=$2 version=$3 soversion=$4
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
@@ -29,7 +32,19 @@ for f in include/cnoise.h lib*/libcnoise.a lib*/libcnoise.so lib*/pkgconfig/cnoi
   if compgen -G "$tmp/prefix/$f" >/dev/null; then ok; else bad "installed file $f missing"; fi
 done
 
-if cmake -S "$src/tests/install" -B "$tmp/consumer" -DCMAKE_PREFIX_PATH="$tmp/prefix" >"$tmp/c.log" 2>&1 &&
+so=$(compgen -G "$tmp/prefix/lib*/libcnoise.so" | head -n1)
+soname=$(objdump -p "$so" 2>/dev/null | awk '$1 == "SONAME" {print $2}')
+if [ "$soname" = "libcnoise.so.$soversion" ]; then ok; else bad "SONAME '$soname', want libcnoise.so.$soversion"; fi
+
+major=${version%%.*} rest=${version#*.} minor=${rest%%.*}
+if [ "$major" -eq 0 ]; then refused=0.$((minor - 1)); else refused=$((major - 1)).0; fi
+if [ "$major" -eq 0 ] && [ "$minor" -eq 0 ]; then refused=; fi
+if [ -n "$refused" ]; then
+  if cmake -S "$src/tests/install" -B "$tmp/refuse" -DCMAKE_PREFIX_PATH="$tmp/prefix" -DCNOISE_WANT="$refused" \
+       >"$tmp/r.log" 2>&1; then bad "find_package(cnoise $refused) accepted version $version"; else ok; fi
+fi
+if cmake -S "$src/tests/install" -B "$tmp/consumer" -DCMAKE_PREFIX_PATH="$tmp/prefix" -DCNOISE_WANT="$major.$minor" \
+     >"$tmp/c.log" 2>&1 &&
    cmake --build "$tmp/consumer" >>"$tmp/c.log" 2>&1; then ok; else bad "find_package consumer build"; cat "$tmp/c.log" >&2; fi
 run "find_package, cnoise::cnoise" "$tmp/consumer/consumer_cnoise" 1
 run "find_package, cnoise::cnoise_shared" "$tmp/consumer/consumer_cnoise_shared" 1

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cnoise.h"
+#include "gen.h" /* white-box: the generator's internals (src/gen.h) */
 #include "test.h"
 
 /* ---- the instruction sets under test and what was compared ---- */
@@ -168,7 +169,7 @@ static size_t req_len(const req *r)
     if (!r->grid)
         return r->n;
     size_t t = 1;
-    for (int a = 0; a < r->g->cfg.dims; a++)
+    for (int a = 0; a < cn_noise_config(r->g)->dims; a++)
         t *= r->count[a];
     return t;
 }
@@ -203,7 +204,7 @@ static cn_status run_req(const req *r, void *out, unsigned char raw_range[16], d
 /* The double coordinates of point i of a request (grid: origin + index * step, as documented). */
 static void req_point(const req *r, size_t i, double *p, float *pf)
 {
-    const int dims = r->g->cfg.dims;
+    const int dims = cn_noise_config(r->g)->dims;
     for (int a = 0; a < dims; a++) {
         if (r->grid) {
             size_t idx = i % r->count[a];
@@ -260,17 +261,17 @@ static unsigned long long relaxed_inexact[CN_ISA_COUNT][2], relaxed_n[CN_ISA_COU
 /* Classic simplex 3D/4D: Gustavson's kernels, discontinuous at some simplex faces. */
 static int relaxed_jumps(const cn_noise *g)
 {
-    return g->cfg.mode == CN_MODE_CLASSIC && g->cfg.type == CN_NOISE_SIMPLEX && g->cfg.dims >= 3;
+    return cn_noise_config(g)->mode == CN_MODE_CLASSIC && cn_noise_config(g)->type == CN_NOISE_SIMPLEX && cn_noise_config(g)->dims >= 3;
 }
 
 /* The bound on |batch - scalar| for point p of configuration g (see above). */
 static double relaxed_bound(const cn_noise *g, const double *p, int f32, double *x_out)
 {
-    const cn_config *c = &g->cfg;
+    const cn_config *c = cn_noise_config(g);
     const int dims = c->dims;
     double s[4], x = 0.0;
     for (int a = 0; a < dims; a++)
-        s[a] = fabs(p[a]) * fabs(g->scale[a]);
+        s[a] = fabs(p[a]) * fabs(cn__gen_of(g)->scale[a]);
     for (int a = 0; a < dims; a++) {
         double q = s[a];
         if (c->rotate) {
@@ -283,7 +284,7 @@ static double relaxed_bound(const cn_noise *g, const double *p, int f32, double 
             x = q;
     }
     if (c->fractal != CN_FRACTAL_NONE)
-        x *= g->oct[g->octaves - 1].mult;
+        x *= cn__gen_of(g)->oct[cn__gen_of(g)->octaves - 1].mult;
     *x_out = x;
     const double amp = fabs(c->amplitude);
     return (amp + fabs(c->bias)) * (f32 ? RELAXED_E_F32 : RELAXED_E_F64) + amp * RELAXED_SLOPE * 0x1p-52 * x +
@@ -294,7 +295,7 @@ static double relaxed_bound(const cn_noise *g, const double *p, int f32, double 
 static void relaxed_compare(const char *what, cn_isa isa, const req *r, const void *ref, const void *got, size_t n,
                             const double range[2])
 {
-    const int f32 = r->f32, dims = r->g->cfg.dims;
+    const int f32 = r->f32, dims = cn_noise_config(r->g)->dims;
     double lo = INFINITY, hi = -INFINITY;
     int reported = 0;
     for (size_t i = 0; i < n; i++) {
@@ -343,7 +344,7 @@ static void relaxed_compare(const char *what, cn_isa isa, const req *r, const vo
 /* The scalar reference against the point API, then every instruction set against the scalar. */
 static void compare_all(const char *what, const req *r, size_t off)
 {
-    const int f32 = r->f32, dims = r->g->cfg.dims;
+    const int f32 = r->f32, dims = cn_noise_config(r->g)->dims;
     const size_t es = f32 ? sizeof(float) : sizeof(double), n = req_len(r), total = off + n + GUARD;
     unsigned char *ref = test_xmalloc(total * es), *got = test_xmalloc(total * es);
     unsigned char rref[16], rgot[16];
@@ -363,8 +364,8 @@ static void compare_all(const char *what, const req *r, size_t off)
      * takes the short entries, so it is also evaluated with plain cleared (the general entries).
      */
     cn_noise general = *r->g;
-    general.plain = 0;
-    for (int pass = 0; pass < 2 + (r->g->plain != 0); pass++) {
+    cn__gen_mut(&general)->plain = 0;
+    for (int pass = 0; pass < 2 + (cn__gen_of(r->g)->plain != 0); pass++) {
         const cn_noise *pg = pass == 2 ? &general : r->g;
         CHECK(cn_isa_set_cap(pass == 0 ? CN_ISA_SCALAR : CN_ISA_COUNT) == CN_OK, "cap");
         for (size_t i = 0; i < n; i++) {
@@ -390,7 +391,7 @@ static void compare_all(const char *what, const req *r, size_t off)
                 bad = memcmp(&pv, ref + (off + i) * es, sizeof pv) != 0;
             }
             n_point_api++;
-            n_plain += pass == 1 && pg->plain;
+            n_plain += pass == 1 && cn__gen_of(pg)->plain;
             if (bad) {
                 CHECK(!bad, "%s: point %zu (%.17g, %.17g, %.17g, %.17g): batch %.17g, %s %.17g (%s)", what, i, p[0],
                       dims > 1 ? p[1] : 0.0, dims > 2 ? p[2] : 0.0, dims > 3 ? p[3] : 0.0, v, f32 ? "cn_evalf" : "cn_eval",
@@ -450,7 +451,7 @@ static void compare_all(const char *what, const req *r, size_t off)
  * exactly where the array ends, starting 1..4 elements after the malloc'ed base. */
 static void points_case(const cn_noise *g, const char *name, size_t first, size_t n, int f32)
 {
-    const int dims = g->cfg.dims;
+    const int dims = cn_noise_config(g)->dims;
     const size_t es = f32 ? sizeof(float) : sizeof(double), off = 1 + n % 4;
     void *base[4] = {0};
     req r;
@@ -504,7 +505,7 @@ static const grid_spec GRIDS[] = {
 
 static void grid_case(const cn_noise *g, const char *name, const grid_spec *s, int f32)
 {
-    const int dims = g->cfg.dims;
+    const int dims = cn_noise_config(g)->dims;
     req r;
     memset(&r, 0, sizeof r);
     r.g = g;
@@ -559,6 +560,7 @@ static void run_configs(void)
                         for (int tr = 0; tr < 2; tr++) {
                             cn_config c;
                             cn_config_init(&c);
+                            c.frequency = 1.0; /* the frequency these cases were written for */
                             c.type = kinds[k].type;
                             c.mode = (cn_mode)mode;
                             c.dims = dims;

@@ -59,6 +59,7 @@ static cn_noise make(const kind *k, uint64_t seed, double frequency)
     cn_config cfg;
     cn_noise g;
     cn_config_init(&cfg);
+    cfg.frequency = 1.0; /* the frequency these cases were written for */
     cfg.type = k->type;
     cfg.dims = k->dims;
     cfg.mode = k->mode;

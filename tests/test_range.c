@@ -176,6 +176,7 @@ static void run_case(const struct noise_case *nc)
     cn_config cfg;
     cn_noise gen;
     cn_config_init(&cfg);
+    cfg.frequency = 1.0; /* the frequency these cases were written for */
     cfg.type = nc->type;
     cfg.dims = nc->dims;
     cfg.seed = 20261120;

@@ -94,6 +94,7 @@ int main(void)
                 for (int s = 0; s < 3; s++) {
                     cn_config c;
                     cn_config_init(&c);
+                    c.frequency = 1.0; /* the frequency these cases were written for */
                     c.type = (cn_noise_type)t;
                     c.mode = (cn_mode)m;
                     c.dims = d;

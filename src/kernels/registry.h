@@ -18,6 +18,7 @@
 #define CN_REGISTRY_H
 
 #include "cnoise.h"
+#include "../gen.h"
 
 #define CN_KERNELS(X)                                   \
     X(PERLIN, DEFAULT, 1, perlin1, PERLIN)              \
@@ -67,16 +68,16 @@ typedef struct cn__kernel_sig {
 } cn__kernel_sig;
 extern const cn__kernel_sig cn__kernel_sigs[CN__KERNEL_COUNT];
 
-/* Whether g looks like the result of a successful cn_noise_build: dimension, type, mode and
- * octave count in range and the kernel its configuration implies, so that a zeroed, garbage or
+/* Whether g looks like the result of a successful cn_noise_build: its kernel tag, dimension,
+ * type, mode and octave count in range and the kernel its configuration implies, so that a zeroed, garbage or
  * edited generator is refused before any table is indexed. Every evaluation checks it, so it
  * is a handful of compares: a kernel index in range names exactly one (dims, type, mode), and
  * the configuration must hold those. */
-static inline int cn__generator_ok(const cn_noise *g)
+static inline int cn__generator_ok(const cn__gen *g)
 {
-    if (!g || (unsigned)g->kernel >= CN__KERNEL_COUNT || (unsigned)g->octaves - 1u >= CN_MAX_OCTAVES)
+    if (!g || cn__gen_kernel(g) >= CN__KERNEL_COUNT || (unsigned)g->octaves - 1u >= CN_MAX_OCTAVES)
         return 0;
-    const cn__kernel_sig *s = &cn__kernel_sigs[g->kernel];
+    const cn__kernel_sig *s = &cn__kernel_sigs[cn__gen_kernel(g)];
     return g->cfg.dims == s->dims && (int)g->cfg.type == s->type && (int)g->cfg.mode == s->mode;
 }
 

@@ -1,0 +1,57 @@
+/* misuse.c -- see misuse.h. Its own translation unit, so that a test can link a debug build of
+ * it (tests/test_misuse.c) in front of the library's. */
+#include <math.h>
+#include "misuse.h"
+#include "kernels/registry.h"
+
+#ifdef CN_DEBUG_MISUSE
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void cn__misuse(const char *function, const char *fmt, ...)
+{
+    const char *mode = getenv("CNOISE_MISUSE");
+    if (mode && strcmp(mode, "return") == 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "cnoise: %s: ", function);
+    vfprintf(stderr, fmt, ap);
+    fputs(" (a debug build of libcnoise stops here; CNOISE_MISUSE=return lets the call return)\n", stderr);
+    va_end(ap);
+    fflush(stderr);
+    abort();
+}
+#else
+void cn__misuse(const char *function, const char *fmt, ...)
+{
+    (void)function;
+    (void)fmt;
+}
+#endif
+
+static void point_misuse(const char *fn, const cn__gen *g, int dims, int p_null)
+{
+    if (!g)
+        cn__misuse(fn, "the generator is NULL");
+    else if (!cn__generator_ok(g))
+        cn__misuse(fn, "the generator is not built (never built, zeroed, overwritten, or its build failed)");
+    else if (p_null)
+        cn__misuse(fn, "the coordinate pointer is NULL");
+    else
+        cn__misuse(fn, "the generator is %dD, but this call takes %d coordinates", g->cfg.dims, dims);
+}
+
+double cn__point_misuse_f64(const cn__gen *g, const char *function, int dims, int p_null)
+{
+    point_misuse(function, g, dims, p_null);
+    return NAN;
+}
+
+float cn__point_misuse_f32(const cn__gen *g, const char *function, int dims, int p_null)
+{
+    point_misuse(function, g, dims, p_null);
+    return NAN;
+}
