@@ -673,13 +673,8 @@ int cli_cmd_animate(int argc, char **argv)
         return CLI_EXIT_USAGE;
     double tmax = fabs(jb.t0) > fabs(t_last) ? fabs(jb.t0) : fabs(t_last);
     const double maxp[4] = {(double)jb.W + 0.5, (double)jb.H + 0.5, jb.dims == 3 ? tmax : fabs(jb.z), tmax};
-    if (cli_check_coords(prog, &o, jb.dims, maxp) != 0)
+    if (cli_noise_build_for(prog, &o, jb.dims, maxp, &jb.gen) != 0)
         return CLI_EXIT_USAGE;
-    char why[512];
-    if (cli_noise_build(&o, jb.dims, &jb.gen, why, sizeof why) != 0) {
-        cli_error(prog, "%s", why);
-        return CLI_EXIT_USAGE;
-    }
     if (cli_field_range(&jb.gen, &jb.mid, &jb.half) != 0) {
         cli_built_free(&jb.gen);
         cli_error(prog, "--amplitude, --bias, --weight: the range of values is too large to map to gray levels");

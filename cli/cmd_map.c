@@ -358,12 +358,8 @@ int cli_cmd_map(int argc, char **argv)
     if (tile && cli_tile_layer(prog, &o.spec[0], 0, 2, jb.width, jb.height) != 0)
         return CLI_EXIT_USAGE;
     const double maxp[4] = {(double)jb.width + 0.5, (double)jb.height + 0.5, 0, 0};
-    if (cli_check_coords(prog, &o, 2, maxp) != 0)
+    if (cli_noise_build_for(prog, &o, 2, maxp, &jb.gen) != 0)
         return CLI_EXIT_USAGE;
-    if (cli_noise_build(&o, 2, &jb.gen, why, sizeof why) != 0) {
-        cli_error(prog, "%s", why);
-        return CLI_EXIT_USAGE;
-    }
     jb.k = relief / cfg->frequency;
     int rc = cli_check_only ? CLI_EXIT_OK : draw(&jb, output);
     cli_built_free(&jb.gen);

@@ -735,13 +735,8 @@ int cli_cmd_render(int argc, char **argv)
             return CLI_EXIT_USAGE;
     /* The largest coordinates (the halo included) times the frequency must stay finite. */
     const double maxp[4] = {(double)width + 0.5, (double)height + 0.5, fabs(jb.z), fabs(jb.w)};
-    if (cli_check_coords(prog, &o, dims, maxp) != 0)
+    if (cli_noise_build_for(prog, &o, dims, maxp, &jb.gen) != 0)
         return CLI_EXIT_USAGE;
-    char why[512];
-    if (cli_noise_build(&o, dims, &jb.gen, why, sizeof why) != 0) {
-        cli_error(prog, "%s", why);
-        return CLI_EXIT_USAGE;
-    }
     if (!is_raw_values(jb.fmt) && !jb.minmax && !jb.fixed && cli_field_range(&jb.gen, &jb.mid, &jb.half) != 0) {
         cli_built_free(&jb.gen);
         cli_error(prog, "--amplitude, --bias, --weight: the range of values is too large to map to gray levels");

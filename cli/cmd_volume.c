@@ -513,13 +513,8 @@ int cli_cmd_volume(int argc, char **argv)
     if (cli_noise_finish(prog, &o) != 0)
         return CLI_EXIT_USAGE;
     const double maxp[4] = {(double)jb.W + 0.5, (double)jb.H + 0.5, (double)jb.D + 0.5, fabs(jb.w)};
-    if (cli_check_coords(prog, &o, dims, maxp) != 0)
+    if (cli_noise_build_for(prog, &o, dims, maxp, &jb.gen) != 0)
         return CLI_EXIT_USAGE;
-    char why[512];
-    if (cli_noise_build(&o, dims, &jb.gen, why, sizeof why) != 0) {
-        cli_error(prog, "%s", why);
-        return CLI_EXIT_USAGE;
-    }
     if (cli_field_range(&jb.gen, &jb.mid, &jb.half) != 0 || fabs(jb.mid) + jb.half > FLT_MAX) {
         cli_built_free(&jb.gen);
         cli_error(prog, "--amplitude, --bias, --weight: the range of values is too large for float32");

@@ -302,37 +302,16 @@ int cli_tile_layer(const char *prog, cli_spec *s, int k, int dims, uint32_t widt
     return -1;
 }
 
-/*
- * The largest coordinate of each axis times frequency * axis-frequency, rotated, offset and
- * multiplied by the last octave's lacunarity^i, must stay finite, else the noise is NaN.
- * Returns 1 if it does not.
- */
-int cli_coords_overflow(const cli_spec *s, int dims, const double maxp[4])
+int cli_noise_build_for(const char *prog, const cli_noise_opts *o, int dims, const double maxp[4], cli_built *out)
 {
-    double sc[4], mult = 1.0;
-    for (int i = 1; i < cn_config_octaves(&s->cfg); i++)
-        mult *= s->cfg.lacunarity;
-    for (int a = 0; a < dims; a++) {
-        double af = a < s->n_axis_frequency ? s->axis_frequency[a] : 1.0;
-        sc[a] = maxp[a] * s->cfg.frequency * af;
-        if (!isfinite(sc[a]))
-            return 1;
+    char why[512];
+    if (cli_noise_build(o, dims, out, why, sizeof why) != 0) {
+        cli_error(prog, "%s", why);
+        return -1;
     }
-    for (int a = 0; a < dims; a++) {
-        double q = 0;
-        for (int b = 0; b < dims; b++) /* a 2D/3D rotation has entries of at most 1 */
-            q += sc[b] * (s->n_rotate == 16 ? fabs(s->rotate[a * 4 + b]) : s->n_rotate ? 1.0 : a == b);
-        q += a < s->n_offset ? fabs(s->offset[a]) : 0.0;
-        if (!isfinite(q * mult))
-            return 1;
-    }
-    return 0;
-}
-
-int cli_check_coords(const char *prog, const cli_noise_opts *o, int dims, const double maxp[4])
-{
-    for (int k = 0; k < o->nspec; k++)
-        if (cli_coords_overflow(&o->spec[k], dims, maxp)) {
+    for (int k = 0; k < o->nspec; k++) {
+        double reach;
+        if (cn_noise_reach(out->layer[k].noise, maxp, &reach) != CN_OK) {
             char fs[40], lb[32] = "--frequency";
             if (k)
                 snprintf(lb, sizeof lb, "--layer %d: frequency", k);
@@ -340,7 +319,9 @@ int cli_check_coords(const char *prog, const cli_noise_opts *o, int dims, const 
                       "%s: %s is too large: coordinates times the frequency overflow (with the axis frequencies, "
                       "offsets, rotation and octaves)",
                       lb, cli_fmt_real(o->spec[k].cfg.frequency, fs, sizeof fs));
+            cli_built_free(out);
             return -1;
         }
+    }
     return 0;
 }

@@ -75,14 +75,12 @@ void cli_note_clipped(const char *prog, uint64_t clipped, uint64_t total, const 
 int cli_tile_layer(const char *prog, cli_spec *s, int k, int dims, uint32_t width, uint32_t height);
 
 /*
- * Whether the largest coordinates maxp[a] (absolute values) times frequency * axis-frequency,
- * rotated, offset and multiplied by the last octave's lacunarity^i, overflow to infinity (the
- * noise would then be NaN). Returns 1 if they do.
+ * cli_noise_build, then the library's reach of the region |p[a]| <= maxp[a] for every layer
+ * (cn_noise_reach): coordinates that far must stay finite after the frequency, axis
+ * frequencies, rotation, offsets and octaves, else the noise would be NaN. On failure prints the
+ * reason ("--frequency: ... is too large", or "--layer N: frequency") and returns -1 with *out
+ * empty.
  */
-int cli_coords_overflow(const cli_spec *s, int dims, const double maxp[4]);
-
-/* Checks every layer of o with cli_coords_overflow; prints "--frequency: ... is too large"
- * (or "--layer N: frequency") and returns -1 if one overflows. */
-int cli_check_coords(const char *prog, const cli_noise_opts *o, int dims, const double maxp[4]);
+int cli_noise_build_for(const char *prog, const cli_noise_opts *o, int dims, const double maxp[4], cli_built *out);
 
 #endif /* CNOISE_CLI_FIELD_H */

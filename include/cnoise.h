@@ -387,6 +387,16 @@ CN_API cn_status cn_layers_range(const cn_layer *layers, size_t count, double ra
  */
 CN_API cn_status cn_noise_range(const cn_noise *gen, double range[2]);
 
+/*
+ * How far into the lattice a region reaches: for points with |p[a]| <= extent[a] (one entry per
+ * dimension), the largest |lattice coordinate| of any octave, that is of
+ * lacunarity^i * (rotation * (p * frequency * axis_frequency) + offset), bounded axis by axis with
+ * the absolute values of the rotation's entries. CN_OK with *reach finite; CN_E_DOMAIN when it is
+ * not (points that far give NaN: a caller can refuse such a region before evaluating it), with
+ * *reach = +Inf; CN_E_RANGE for an extent that is negative or NaN; CN_E_NULL, CN_E_UNBUILT.
+ */
+CN_API cn_status cn_noise_reach(const cn_noise *gen, const double *extent, double *reach);
+
 /* The number of octaves a configuration evaluates: 1 without a fractal, otherwise `octaves` less
  * those whose amplitude gain^i is below 2^-24 (skipped). 0 for NULL. The fields it reads (fractal,
  * octaves, gain) are not validated here. */

@@ -472,6 +472,36 @@ cn_status cn_noise_range(const cn_noise *gen, double range[2])
     return CN_OK;
 }
 
+cn_status cn_noise_reach(const cn_noise *gen, const double *extent, double *reach)
+{
+    const cn__gen *g = cn__gen_of(gen);
+    if (!g || !extent || !reach)
+        return CN_E_NULL;
+    if (!usable(g))
+        return CN_E_UNBUILT;
+    const cn_config *c = &g->cfg;
+    const int dims = c->dims;
+    double s[4];
+    for (int a = 0; a < dims; a++) {
+        if (!(extent[a] >= 0))
+            return CN_E_RANGE;
+        s[a] = extent[a] * fabs(g->scale[a]); /* the first step of the kernels' domain transform */
+    }
+    double r = 0;
+    for (int a = 0; a < dims; a++) {
+        double q = s[a];
+        if (c->rotate) {
+            q = 0;
+            for (int b = 0; b < dims; b++)
+                q += fabs(c->rotation[a * dims + b]) * s[b];
+        }
+        q = (q + fabs(c->offset[a])) * g->oct[g->octaves - 1].mult; /* the last octave's multiple */
+        r = q > r ? q : r;
+    }
+    *reach = isfinite(r) ? r : INFINITY;
+    return isfinite(r) ? CN_OK : CN_E_DOMAIN;
+}
+
 int cn_config_octaves(const cn_config *cfg)
 {
     return cfg ? effective_octaves(cfg) : 0;

@@ -466,6 +466,54 @@ static void test_classic_seeds(void)
         }
 }
 
+/* cn_noise_reach: how far into the lattice a region goes, against hand-computed values, and
+ * against evaluation (a region it accepts gives numbers at its corner, one it refuses NaN). */
+static void test_reach(void)
+{
+    cn_config c;
+    cn_config_init(&c); /* 2D, frequency 1/64 */
+    cn_noise g;
+    double r = -1;
+    const double ext[2] = {640, 64};
+    CHECK(cn_noise_build(&g, &c) == CN_OK && cn_noise_reach(&g, ext, &r) == CN_OK && r == 10,
+          "reach of 640 x 64 pixels at 1/64: %g, want 10", r);
+    c.offset[0] = 5;
+    c.offset[1] = -20;
+    CHECK(cn_noise_build(&g, &c) == CN_OK && cn_noise_reach(&g, ext, &r) == CN_OK && r == 21,
+          "with offsets (5, -20): %g, want max(10 + 5, 1 + 20) = 21", r);
+    c.offset[0] = c.offset[1] = 0;
+    c.axis_frequency[1] = 16; /* y: 64 * 16 / 64 = 16 cells */
+    CHECK(cn_noise_build(&g, &c) == CN_OK && cn_noise_reach(&g, ext, &r) == CN_OK && r == 16,
+          "axis frequency 16 on y: %g, want 16", r);
+    c.axis_frequency[1] = 1;
+    CHECK(cn_config_rotate2(&c, 0.5 * 3.14159265358979323846) == CN_OK, "rotate2");
+    CHECK(cn_noise_build(&g, &c) == CN_OK && cn_noise_reach(&g, ext, &r) == CN_OK && fabs(r - 10) < 1e-12 && r >= 10,
+          "a quarter turn: %.17g, want 10 (x and y swap; the cosine's rounding may add 1e-15)", r);
+    cn_config_init(&c);
+    c.fractal = CN_FRACTAL_FBM;
+    c.octaves = 3;
+    CHECK(cn_noise_build(&g, &c) == CN_OK && cn_noise_reach(&g, ext, &r) == CN_OK && r == 40,
+          "fbm, 3 octaves, lacunarity 2: %g, want 10 * 2^2 = 40", r);
+
+    /* Too far: the scaled coordinates overflow, and the noise there is NaN. */
+    cn_config_init(&c);
+    c.frequency = 1e300;
+    const double far[2] = {1e10, 1};
+    CHECK(cn_noise_build(&g, &c) == CN_OK && cn_noise_reach(&g, far, &r) == CN_E_DOMAIN && isinf(r),
+          "frequency 1e300 over 1e10: status / reach %g", r);
+    CHECK(isnan(cn_eval2(&g, 1e10, 1)), "frequency 1e300 at x = 1e10 is a number");
+    CHECK(cn_noise_reach(&g, ext, &r) == CN_OK && isfinite(cn_eval2(&g, 640, 64)),
+          "frequency 1e300 over 640 x 64 is refused, or its corner is NaN");
+    const double neg[2] = {-1, 1}, nan2[2] = {NAN, 1};
+    CHECK(cn_noise_reach(&g, neg, &r) == CN_E_RANGE && cn_noise_reach(&g, nan2, &r) == CN_E_RANGE,
+          "a negative or NaN extent");
+    cn_noise zero;
+    memset(&zero, 0, sizeof zero);
+    CHECK(cn_noise_reach(NULL, ext, &r) == CN_E_NULL && cn_noise_reach(&g, NULL, &r) == CN_E_NULL &&
+              cn_noise_reach(&g, ext, NULL) == CN_E_NULL && cn_noise_reach(&zero, ext, &r) == CN_E_UNBUILT,
+          "cn_noise_reach NULLs / unbuilt");
+}
+
 int main(void)
 {
     test_defaults();
@@ -476,5 +524,6 @@ int main(void)
     test_names();
     test_explain();
     test_classic_seeds();
+    test_reach();
     return test_summary("test_api");
 }
