@@ -21,32 +21,10 @@ jobs=${CNOISE_JOBS:-$(nproc)}
 triple=aarch64-linux-gnu
 sysroot=/usr/$triple
 
-need=()
-have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
-command -v cmake >/dev/null 2>&1 || need+=(cmake)
-command -v make >/dev/null 2>&1 || need+=(make)
-command -v $triple-gcc >/dev/null 2>&1 || need+=(gcc-$triple)
-command -v $triple-g++ >/dev/null 2>&1 || need+=(g++-$triple)
-command -v qemu-aarch64 >/dev/null 2>&1 || need+=(qemu-user)
-if command -v dpkg-query >/dev/null 2>&1; then
-  have_pkg libc6-dev-arm64-cross || need+=(libc6-dev-arm64-cross)
-elif [ ! -e "$sysroot/lib/ld-linux-aarch64.so.1" ]; then
-  need+=(libc6-dev-arm64-cross)
-fi
-
-if [ ${#need[@]} -gt 0 ]; then
-  if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
-    echo "test-neon: missing packages: ${need[*]}" >&2
-    echo "install them with: sudo apt-get install ${need[*]}" >&2
-    exit 1
-  fi
-  echo "test-neon: installing ${need[*]}" >&2
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get -o DPkg::Lock::Timeout=300 update -qq
-  apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends "${need[@]}" >/dev/null
-fi
-for tool in $triple-gcc $triple-g++ qemu-aarch64; do
-  command -v "$tool" >/dev/null 2>&1 || { echo "test-neon: $tool not found after installing" >&2; exit 1; }
+. "$root/scripts/packages.sh"
+cn_ensure_packages test-neon cmake make gcc-$triple g++-$triple libc6-dev-arm64-cross qemu-user
+for tool in cmake make $triple-gcc $triple-g++ qemu-aarch64; do
+  command -v "$tool" >/dev/null 2>&1 || { echo "test-neon: $tool not found" >&2; exit 1; }
 done
 [ -e "$sysroot/lib/ld-linux-aarch64.so.1" ] || { echo "test-neon: no AArch64 libc under $sysroot" >&2; exit 1; }
 

@@ -545,7 +545,8 @@ cn_status cn_layers_range(const cn_layer *layers, size_t count, double range[2])
     double mid = 0, half = 0; /* sum of w * (lo + hi) / 2 and of |w| * (hi - lo) / 2 */
     for (size_t k = 0; k < count; k++) {
         double r[2];
-        cn_noise_range(layers[k].noise, r);
+        if (cn_noise_range(layers[k].noise, r) != CN_OK) /* not after cn__layers_check */
+            return CN_E_UNBUILT;
         const double w = layers[k].weight;
         mid += w * ((r[0] + r[1]) * 0.5);
         half += fabs(w) * ((r[1] - r[0]) * 0.5);

@@ -3,12 +3,11 @@
  * and the min/max of the results. The per-ISA loops live in src/kernels/entries.inc.
  */
 #include <math.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
-#include <unistd.h>
 #include "cnoise.h"
 #include "dispatch.h"
+#include "threads.h"
 
 /* Below this many points per thread, starting a thread costs more than it saves. */
 #define CN_MIN_POINTS_PER_THREAD 16384
@@ -100,7 +99,7 @@ static void layered_range(const chunks *c, size_t begin, size_t end, double mm[2
 }
 
 typedef struct worker {
-    pthread_t tid;
+    cn__thread thread;
     chunks *work;
     int started; /* a thread was started for it (or it is the calling thread's) */
     double mm[2];
@@ -114,7 +113,7 @@ static void *run_worker(void *arg)
     chunks *c = w->work;
     double lo = INFINITY, hi = -INFINITY;
     for (;;) {
-        /* Relaxed: each index is taken once, and pthread_join orders the results for the caller.
+        /* Relaxed: each index is taken once, and joining the thread orders the results for the caller.
          * The counter passes c->count by at most the number of threads, far from wrapping. */
         size_t k = atomic_fetch_add_explicit(&c->next, 1, memory_order_relaxed);
         if (k >= c->count)
@@ -165,8 +164,8 @@ static cn_status run(const cn__job *job, size_t total, int threads, double mm[2]
     if (threads < 0 || threads > CN_MAX_THREADS)
         return CN_E_THREADS;
     if (threads == 0) {
-        long n = sysconf(_SC_NPROCESSORS_ONLN);
-        threads = n < 1 ? 1 : n > CN_MAX_THREADS ? CN_MAX_THREADS : (int)n;
+        const int n = cn__cpu_count();
+        threads = n > CN_MAX_THREADS ? CN_MAX_THREADS : n;
     }
     size_t useful = total / CN_MIN_POINTS_PER_THREAD + 1;
     if ((size_t)threads > useful)
@@ -194,11 +193,11 @@ static cn_status run(const cn__job *job, size_t total, int threads, double mm[2]
     /* Workers 1.. run in new threads, worker 0 on this one. A thread that cannot start is not an
      * error: the others, this one included, take its chunks. */
     for (int i = 1; i < threads; i++)
-        w[i].started = pthread_create(&w[i].tid, NULL, run_worker, &w[i]) == 0;
+        w[i].started = cn__thread_start(&w[i].thread, run_worker, &w[i]) == 0;
     run_worker(&w[0]);
     for (int i = 1; i < threads; i++)
         if (w[i].started)
-            pthread_join(w[i].tid, NULL);
+            cn__thread_join(&w[i].thread);
     mm[0] = INFINITY;
     mm[1] = -INFINITY;
     for (int i = 0; i < threads; i++) {

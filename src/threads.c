@@ -1,0 +1,62 @@
+/* threads.c -- see threads.h. */
+#include "threads.h"
+
+#ifdef _WIN32
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+
+static DWORD WINAPI trampoline(LPVOID p)
+{
+    cn__thread *t = (cn__thread *)p;
+    t->fn(t->arg);
+    return 0;
+}
+
+int cn__thread_start(cn__thread *t, void *(*fn)(void *), void *arg)
+{
+    t->fn = fn;
+    t->arg = arg;
+    t->handle = CreateThread(NULL, 0, trampoline, t, 0, NULL);
+    return t->handle ? 0 : -1;
+}
+
+void cn__thread_join(cn__thread *t)
+{
+    WaitForSingleObject((HANDLE)t->handle, INFINITE);
+    CloseHandle((HANDLE)t->handle);
+}
+
+int cn__cpu_count(void)
+{
+    /* Processors of the process's affinity mask (what it may run on), else the system's. */
+    DWORD_PTR mine, sys;
+    int n = 0;
+    if (GetProcessAffinityMask(GetCurrentProcess(), &mine, &sys))
+        for (; mine; mine &= mine - 1)
+            n++;
+    if (n < 1) {
+        SYSTEM_INFO si;
+        GetSystemInfo(&si);
+        n = (int)si.dwNumberOfProcessors;
+    }
+    return n < 1 ? 1 : n;
+}
+#else
+#include <unistd.h>
+
+int cn__thread_start(cn__thread *t, void *(*fn)(void *), void *arg)
+{
+    return pthread_create(&t->id, NULL, fn, arg) == 0 ? 0 : -1;
+}
+
+void cn__thread_join(cn__thread *t)
+{
+    pthread_join(t->id, NULL);
+}
+
+int cn__cpu_count(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 1 << 20 ? 1 << 20 : (int)n;
+}
+#endif
