@@ -255,6 +255,9 @@ static const bench_peer *const peer_lists[] = {
 #ifdef CN_BENCH_HAVE_FNL
     bench_peers_fnl,
 #endif
+#ifdef CN_BENCH_HAVE_FN2
+    bench_peers_fn2,
+#endif
     NULL,
 };
 
@@ -280,6 +283,11 @@ static const peer_status peer_statuses[] = {
 #else
     {"FastNoiseLite", "not packaged by Debian: configure with -DCNOISE_BENCH_FNL_DIR=<checkout>/C (scripts/bench.sh: FNL_DIR)",
      0},
+#endif
+#ifdef CN_BENCH_HAVE_FN2
+    {"FastNoise2", "", 1},
+#else
+    {"FastNoise2", "not packaged by Debian: scripts/bench.sh builds it from FN2_SRC and FASTSIMD_SRC (checkouts)", 0},
 #endif
 };
 #define N_PEER_STATUSES (sizeof peer_statuses / sizeof peer_statuses[0])

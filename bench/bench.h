@@ -1,6 +1,7 @@
 /*
  * bench.h -- the interface between the benchmark driver (bench.c) and the adapters that run the
- * same workloads through other noise libraries (peer_stb.c, peer_libnoise.cpp, peer_fnl.c). An adapter knows
+ * same workloads through other noise libraries (peer_stb.c, peer_libnoise.cpp, peer_fnl.c,
+ * peer_fn2.cpp). An adapter knows
  * nothing about cnoise; it only reads a bench_work and fills an output buffer.
  */
 #ifndef CN_BENCH_H
@@ -73,6 +74,9 @@ extern const bench_peer bench_peers_libnoise[];
 #endif
 #ifdef CN_BENCH_HAVE_FNL
 extern const bench_peer bench_peers_fnl[];
+#endif
+#ifdef CN_BENCH_HAVE_FN2
+extern const bench_peer bench_peers_fn2[];
 #endif
 
 #ifdef __cplusplus
