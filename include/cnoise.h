@@ -10,7 +10,7 @@
  *     cn_config_init(&cfg);              // Perlin, 2D, default mode, seed 0, frequency 1/64
  *     cfg.seed = 1234;
  *     if (cn_noise_build(&gen, &cfg) != CN_OK) { ... }
- *     float img[256 * 256];              // one cell every 64 pixels: visible noise at once
+ *     static float img[256 * 256];       // one cell every 64 pixels: visible noise at once
  *     cn_grid2f(&gen, 0, 0, 1, 256, 256, img);   // img[y * 256 + x] = noise at pixel (x, y)
  *     double v = cn_eval2(&gen, 10.0, 20.5);     // one point, in [-1, 1]
  *
