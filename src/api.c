@@ -429,23 +429,23 @@ static int usable(const cn__gen *g)
  * for a plain generator (same bits, see entries.inc). Every call here is a tail call, so the
  * public entries need no stack frame.
  */
-#define CN_POINT_CALL(FN, T)                                                              \
+#define CN_POINT_CALL(FN, T)                                                                  \
     static CN_NOINLINE T first_##FN(const cn__gen *g, double x, double y, double z, double w) \
-    {                                                                                     \
-        cn__isa_choose();                                                                 \
-        const cn__point_##FN##_set *t = atomic_load_explicit(&cn__point_##FN##_now,          \
-                                                             memory_order_acquire);       \
-        cn__point_##FN f = (*t)[g->plain != 0][cn__gen_kernel(g)];                                \
-        return f ? f(g, x, y, z, w) : NAN;                                                \
-    }                                                                                     \
-    static inline T call_##FN(const cn__gen *g, double x, double y, double z, double w)  \
-    {                                                                                     \
-        const cn__point_##FN##_set *t = atomic_load_explicit(&cn__point_##FN##_now,          \
-                                                             memory_order_acquire);       \
-        if (!t)                                                                           \
-            return first_##FN(g, x, y, z, w);                                             \
-        cn__point_##FN f = (*t)[g->plain != 0][cn__gen_kernel(g)];                                \
-        return f ? f(g, x, y, z, w) : NAN;                                                \
+    {                                                                                         \
+        cn__isa_choose();                                                                     \
+        const cn__point_##FN##_set *t = atomic_load_explicit(&cn__point_##FN##_now,           \
+                                                             memory_order_acquire);           \
+        cn__point_##FN f = (*t)[g->plain != 0][cn__gen_kernel(g)];                            \
+        return f ? f(g, x, y, z, w) : NAN;                                                    \
+    }                                                                                         \
+    static inline T call_##FN(const cn__gen *g, double x, double y, double z, double w)       \
+    {                                                                                         \
+        const cn__point_##FN##_set *t = atomic_load_explicit(&cn__point_##FN##_now,           \
+                                                             memory_order_acquire);           \
+        if (!t)                                                                               \
+            return first_##FN(g, x, y, z, w);                                                 \
+        cn__point_##FN f = (*t)[g->plain != 0][cn__gen_kernel(g)];                            \
+        return f ? f(g, x, y, z, w) : NAN;                                                    \
     }
 CN_POINT_CALL(f64, double)
 CN_POINT_CALL(f32, float)
