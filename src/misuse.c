@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void cn__misuse(const char *function, const char *fmt, ...)
+CN_MISUSE_ATTR(format(printf, 2, 3)) static void misuse(const char *function, const char *fmt, ...)
 {
     const char *mode = getenv("CNOISE_MISUSE");
     if (mode && strcmp(mode, "return") == 0)
@@ -25,7 +25,7 @@ void cn__misuse(const char *function, const char *fmt, ...)
     abort();
 }
 #else
-void cn__misuse(const char *function, const char *fmt, ...)
+CN_MISUSE_ATTR(format(printf, 2, 3)) static void misuse(const char *function, const char *fmt, ...)
 {
     (void)function;
     (void)fmt;
@@ -35,13 +35,13 @@ void cn__misuse(const char *function, const char *fmt, ...)
 static void point_misuse(const char *fn, const cn__gen *g, int dims, int p_null)
 {
     if (!g)
-        cn__misuse(fn, "the generator is NULL");
+        misuse(fn, "the generator is NULL");
     else if (!cn__generator_ok(g))
-        cn__misuse(fn, "the generator is not built (never built, zeroed, overwritten, or its build failed)");
+        misuse(fn, "the generator is not built (never built, zeroed, overwritten, or its build failed)");
     else if (p_null)
-        cn__misuse(fn, "the coordinate pointer is NULL");
+        misuse(fn, "the coordinate pointer is NULL");
     else
-        cn__misuse(fn, "the generator is %dD, but this call takes %d coordinates", g->cfg.dims, dims);
+        misuse(fn, "the generator is %dD, but this call takes %d coordinates", g->cfg.dims, dims);
 }
 
 double cn__point_misuse_f64(const cn__gen *g, const char *function, int dims, int p_null)

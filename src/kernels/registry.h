@@ -69,10 +69,10 @@ typedef struct cn__kernel_sig {
 extern const cn__kernel_sig cn__kernel_sigs[CN__KERNEL_COUNT];
 
 /* Whether g looks like the result of a successful cn_noise_build: its kernel tag, dimension,
- * type, mode and octave count in range and the kernel its configuration implies, so that a zeroed, garbage or
- * edited generator is refused before any table is indexed. Every evaluation checks it, so it
- * is a handful of compares: a kernel index in range names exactly one (dims, type, mode), and
- * the configuration must hold those. */
+ * type, mode and octave count in range and the kernel its configuration implies, so that a
+ * zeroed, garbage or edited generator is refused before any table is indexed. Every evaluation
+ * checks it, so it is a handful of compares: a kernel index in range names exactly one (dims,
+ * type, mode), and the configuration must hold those. */
 static inline int cn__generator_ok(const cn__gen *g)
 {
     if (!g || cn__gen_kernel(g) >= CN__KERNEL_COUNT || (unsigned)g->octaves - 1u >= CN_MAX_OCTAVES)
