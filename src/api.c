@@ -423,11 +423,19 @@ static int usable(const cn__gen *g)
     return cn__generator_ok(g) && cn__point_f64_table[0][cn__gen_kernel(g)] != NULL;
 }
 
+/* What a single-point call checks: g is a built generator (cn__generator_ok) of dims dimensions
+ * (0: any). Then its kernel index names a kernel with entries in every point set. */
+static inline int point_ok(const cn__gen *g, int dims)
+{
+    return cn__generator_ok(g) && (!dims || g->cfg.dims == dims);
+}
+
 /*
- * One point of a generator that passed cn__generator_ok, through the point set in use
- * (chosen with the instruction set, src/dispatch.c; the first call chooses): the short entry
- * for a plain generator (same bits, see entries.inc). Every call here is a tail call, so the
- * public entries need no stack frame.
+ * One point of a generator that passed point_ok, through the point set in use (chosen with the
+ * instruction set, src/dispatch.c; the first call chooses): the short entry for a plain generator
+ * (same bits, see entries.inc). Every kernel of the registry has both entries in every set, so
+ * the slot is never empty. Every call here is a tail call, so the public entries need no stack
+ * frame.
  */
 #define CN_POINT_CALL(FN, T)                                                                  \
     static CN_NOINLINE T first_##FN(const cn__gen *g, double x, double y, double z, double w) \
@@ -435,17 +443,17 @@ static int usable(const cn__gen *g)
         cn__isa_choose();                                                                     \
         const cn__point_##FN##_set *t = atomic_load_explicit(&cn__point_##FN##_now,           \
                                                              memory_order_acquire);           \
-        cn__point_##FN f = (*t)[g->plain != 0][cn__gen_kernel(g)];                            \
-        return f ? f(g, x, y, z, w) : NAN;                                                    \
+        return (*t)[g->plain != 0][cn__gen_kernel(g)](g, x, y, z, w);                         \
     }                                                                                         \
     static inline T call_##FN(const cn__gen *g, double x, double y, double z, double w)       \
     {                                                                                         \
+        const int plain = g->plain != 0; /* read before the acquire load: not read again */   \
+        const uint32_t k = cn__gen_kernel(g);                                                 \
         const cn__point_##FN##_set *t = atomic_load_explicit(&cn__point_##FN##_now,           \
                                                              memory_order_acquire);           \
         if (!t)                                                                               \
             return first_##FN(g, x, y, z, w);                                                 \
-        cn__point_##FN f = (*t)[g->plain != 0][cn__gen_kernel(g)];                            \
-        return f ? f(g, x, y, z, w) : NAN;                                                    \
+        return (*t)[plain][k](g, x, y, z, w);                                                 \
     }
 CN_POINT_CALL(f64, double)
 CN_POINT_CALL(f32, float)
@@ -578,7 +586,7 @@ cn_status cn_noise_check(const cn_noise *gen, int dims)
 double cn_eval(const cn_noise *gen, const double *p)
 {
     const cn__gen *g = cn__gen_of(gen);
-    if (!p || !cn__generator_ok(g))
+    if (!p || !point_ok(g, 0))
         return cn__point_misuse_f64(g, "cn_eval", 0, !p);
     double c[4] = {0, 0, 0, 0};
     for (int a = 0; a < g->cfg.dims; a++)
@@ -589,7 +597,7 @@ double cn_eval(const cn_noise *gen, const double *p)
 float cn_evalf(const cn_noise *gen, const float *p)
 {
     const cn__gen *g = cn__gen_of(gen);
-    if (!p || !cn__generator_ok(g))
+    if (!p || !point_ok(g, 0))
         return cn__point_misuse_f32(g, "cn_evalf", 0, !p);
     double c[4] = {0, 0, 0, 0};
     for (int a = 0; a < g->cfg.dims; a++)
@@ -602,7 +610,7 @@ float cn_evalf(const cn_noise *gen, const float *p)
     T NAME(const cn_noise *gen, CN_EVAL_PARAMS_##N(T))                                    \
     {                                                                                     \
         const cn__gen *g = cn__gen_of(gen);                                               \
-        if (!g || g->cfg.dims != (N) || !cn__generator_ok(g))                             \
+        if (!point_ok(g, N))                                                              \
             return cn__point_misuse_##FN(g, #NAME, N, 0);                                 \
         return call_##FN(g, X, Y, Z, W);                                                  \
     }

@@ -26,6 +26,8 @@
 #undef vr_gt
 #undef vr_eq
 #undef vr_sel
+#undef vr_max
+#undef vr_min
 #undef vrm_and
 #undef vrm_or
 #undef vrm_from_d
@@ -56,6 +58,8 @@
 #define vr_gt vd_gt
 #define vr_eq vd_eq
 #define vr_sel vd_sel
+#define vr_max vd_max
+#define vr_min vd_min
 #define vrm_and vdm_and
 #define vrm_or vdm_or
 #define vrm_from_d(m) (m)
@@ -85,6 +89,8 @@
 #define vr_gt vs_gt
 #define vr_eq vs_eq
 #define vr_sel vs_sel
+#define vr_max vs_max
+#define vr_min vs_min
 #define vrm_and vsm_and
 #define vrm_or vsm_or
 #define vrm_from_d vsm_from_d

@@ -93,6 +93,9 @@ static inline vdm vd_gt(vd a, vd b) { return d2_gt(a, b); }
 static inline vdm vd_ge(vd a, vd b) { return d2_ge(a, b); }
 static inline vdm vd_eq(vd a, vd b) { return d2_eq(a, b); }
 static inline vd vd_sel(vdm m, vd a, vd b) { return d2_sel(m, a, b); }
+/* a > b ? a : b and a < b ? a : b, lane by lane: b where the lanes are equal or unordered. */
+static inline vd vd_max(vd a, vd b) { return vd_sel(vd_gt(a, b), a, b); }
+static inline vd vd_min(vd a, vd b) { return vd_sel(vd_lt(a, b), a, b); }
 static inline vdm vdm_and(vdm a, vdm b) { return m2_and(a, b); }
 static inline vdm vdm_or(vdm a, vdm b) { return m2_or(a, b); }
 static inline vdm vdm_not(vdm a) { return m2_not(a); }
@@ -202,6 +205,8 @@ static inline vsm vs_lt(vs a, vs b) { return vcltq_f32(a, b); }
 static inline vsm vs_eq(vs a, vs b) { return vceqq_f32(a, b); }
 static inline vsm vs_gt(vs a, vs b) { return vcgtq_f32(a, b); }
 static inline vs vs_sel(vsm m, vs a, vs b) { return vbslq_f32(m, a, b); }
+static inline vs vs_max(vs a, vs b) { return vs_sel(vs_gt(a, b), a, b); }
+static inline vs vs_min(vs a, vs b) { return vs_sel(vs_lt(a, b), a, b); }
 static inline vsm vsm_and(vsm a, vsm b) { return vandq_u32(a, b); }
 static inline vsm vsm_or(vsm a, vsm b) { return vorrq_u32(a, b); }
 static inline vsm vsm_from_d(vdm m) { return cn_dmask_u32(m); }

@@ -46,12 +46,20 @@ static inline vd vd_mul(vd a, vd b) { return a * b; }
 static inline vd vd_div(vd a, vd b) { return a / b; }
 static inline vd vd_neg(vd a) { return -a; }
 /* |a| by clearing the sign bit (so -0 gives +0, as a SIMD and-not does). */
+#if defined(__GNUC__) || defined(__clang__)
+static inline vd vd_abs(vd a) { return __builtin_fabs(a); } /* one and-not, no libm call */
+#else
 static inline vd vd_abs(vd a) { return cn_from_bits_d(cn_bits_d(a) & ~(UINT64_C(1) << 63)); }
+#endif
 static inline vdm vd_lt(vd a, vd b) { return CN_MASK64(a < b); }
 static inline vdm vd_gt(vd a, vd b) { return CN_MASK64(a > b); }
 static inline vdm vd_eq(vd a, vd b) { return CN_MASK64(a == b); }
 static inline vdm vd_ge(vd a, vd b) { return CN_MASK64(a >= b); }
 static inline vd vd_sel(vdm m, vd a, vd b) { return cn_from_bits_d((cn_bits_d(a) & m) | (cn_bits_d(b) & ~m)); }
+/* a > b ? a : b and a < b ? a : b: b where a and b are equal or unordered (as x86 maxsd/minsd,
+ * which the compiler emits for them). Used for clamps, not for data-dependent choices. */
+static inline vd vd_max(vd a, vd b) { return a > b ? a : b; }
+static inline vd vd_min(vd a, vd b) { return a < b ? a : b; }
 static inline vdm vdm_and(vdm a, vdm b) { return a & b; }
 static inline vdm vdm_or(vdm a, vdm b) { return a | b; }
 static inline vdm vdm_not(vdm a) { return ~a; }
@@ -125,11 +133,17 @@ static inline vs vs_add(vs a, vs b) { return a + b; }
 static inline vs vs_sub(vs a, vs b) { return a - b; }
 static inline vs vs_mul(vs a, vs b) { return a * b; }
 static inline vs vs_neg(vs a) { return -a; }
+#if defined(__GNUC__) || defined(__clang__)
+static inline vs vs_abs(vs a) { return __builtin_fabsf(a); }
+#else
 static inline vs vs_abs(vs a) { return cn_from_bits_s(cn_bits_s(a) & ~(UINT32_C(1) << 31)); }
+#endif
 static inline vsm vs_lt(vs a, vs b) { return CN_MASK32(a < b); }
 static inline vsm vs_eq(vs a, vs b) { return CN_MASK32(a == b); }
 static inline vsm vs_gt(vs a, vs b) { return CN_MASK32(a > b); }
 static inline vs vs_sel(vsm m, vs a, vs b) { return cn_from_bits_s((cn_bits_s(a) & m) | (cn_bits_s(b) & ~m)); }
+static inline vs vs_max(vs a, vs b) { return a > b ? a : b; }
+static inline vs vs_min(vs a, vs b) { return a < b ? a : b; }
 static inline vsm vsm_and(vsm a, vsm b) { return a & b; }
 static inline vsm vsm_or(vsm a, vsm b) { return a | b; }
 static inline vsm vsm_from_d(vdm m) { return (vsm)m; }
