@@ -406,6 +406,12 @@ cn_status cn_noise_build(cn_noise *gen, const cn_config *cfg_in)
             bound = 1.0;
     }
     out->norm = 1.0 / (amp_sum * bound);
+    /* Every octave's coordinate is q * mult, rounded (cn_tame is the identity below 2^52):
+     * |q| < CN__K_BOUND / (largest mult) keeps it at most CN__K_BOUND, give or take a rounding. */
+    double mult_max = 1.0;
+    for (int i = 0; i < out->octaves; i++)
+        mult_max = out->oct[i].mult > mult_max ? out->oct[i].mult : mult_max;
+    out->inner = out->periodic ? 0.0 : CN__K_BOUND / mult_max;
     out->plain = cfg->fractal == CN_FRACTAL_NONE && !cfg->rotate && !out->periodic && cfg->amplitude == 1.0 &&
                  cfg->bias == 0.0;
     out->kernel_tag = CN__GEN_TAG + (uint32_t)cn__kernel_index(cfg);

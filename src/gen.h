@@ -13,6 +13,10 @@
  * refuse a zeroed, garbage or failed cn_noise and bound the index ("cno" + a tag byte). */
 #define CN__GEN_TAG UINT32_C(0x636e6f00)
 
+/* Lattice coordinates below this in magnitude take the kernels' bounded path (kernels/lattice.inc,
+ * CN_K_BOUNDED): 2^29, so that simplex cells, |x + s| < (1 + D F) 2^29, stay below 2^31. */
+#define CN__K_BOUND 536870912.0
+
 typedef struct cn__gen {
     uint32_t kernel_tag; /* CN__GEN_TAG + kernel index when built, else 0 */
     int octaves;    /* octaves actually evaluated */
@@ -21,6 +25,8 @@ typedef struct cn__gen {
     cn_config cfg;  /* at offset 16: the point path reads its offsets beside scale[] below */
     double scale[4];           /* frequency * axis_frequency */
     double norm;               /* 1 / (sum of amplitudes * bound) */
+    double inner;              /* coordinates below this in magnitude after the domain transform keep
+                                  every octave's below CN__K_BOUND (0: periodic, never) */
     struct cn__octave {
         uint32_t key[5];       /* default mode: lattice keys */
         uint32_t period[4];    /* period in cells at this octave, 0 = none */
