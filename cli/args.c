@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "args.h"
+#include "cn_image.h"
 
 #include <errno.h>
 #include <math.h>
@@ -125,35 +126,36 @@ cli_num cli_parse_size(const char *s, uint32_t *w, uint32_t *h, char *why, size_
     return CLI_NUM_OK;
 }
 
-const char *cli_quote(const char *s, char *buf, size_t n)
+/* The escaped text between two quote strings (cn_image_escape), with "..." where it was cut. */
+static const char *escape_between(const char *s, const char *quote, char *buf, size_t n)
 {
-    static const char hex[] = "0123456789abcdef";
-    size_t o = 0;
-    if (n < 8) {
+    size_t ql = strlen(quote);
+    if (n < 2 * ql + 6) { /* quotes, "..." and the terminator, and one character */
         if (n)
             buf[0] = '\0';
         return buf;
     }
-    buf[o++] = '\'';
-    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
-        /* room for up to 4 bytes of this character plus "...'" and the terminator */
-        if (o + 4 + 5 > n) {
-            memcpy(buf + o, "...", 3);
-            o += 3;
-            break;
-        }
-        if (*p < 0x20 || *p == 0x7f) {
-            buf[o++] = '\\';
-            buf[o++] = 'x';
-            buf[o++] = hex[*p >> 4];
-            buf[o++] = hex[*p & 15];
-        } else {
-            buf[o++] = (char)*p;
-        }
+    const char *src = s ? s : "";
+    memcpy(buf, quote, ql);
+    size_t used = cn_image_escape(buf + ql, n - 2 * ql - 3, src);
+    size_t o = ql + strlen(buf + ql);
+    if (src[used]) {
+        memcpy(buf + o, "...", 3);
+        o += 3;
     }
-    buf[o++] = '\'';
-    buf[o] = '\0';
+    memcpy(buf + o, quote, ql);
+    buf[o + ql] = '\0';
     return buf;
+}
+
+const char *cli_quote(const char *s, char *buf, size_t n)
+{
+    return escape_between(s, "'", buf, n);
+}
+
+const char *cli_shown(const char *s, char *buf, size_t n)
+{
+    return escape_between(s, "", buf, n);
 }
 
 void cli_error(const char *prog, const char *fmt, ...)

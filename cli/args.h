@@ -62,9 +62,15 @@ cli_num cli_parse_size(const char *s, uint32_t *w, uint32_t *h, char *why, size_
 
 /*
  * Writes s as a single-quoted string for messages into buf (size n >= 8): control characters
- * become \xNN, and a long text is cut with "...". Returns buf.
+ * become \xNN (cn_image_escape, the one escaping function of every message), and a long text is
+ * cut with "...". Returns buf.
  */
 const char *cli_quote(const char *s, char *buf, size_t n);
+
+/* The same without the quotes, for the "wrote FILE" lines (n >= 6). A buffer of CLI_SHOWN_SIZE
+ * holds any path the system accepts (PATH_MAX 4096 bytes, 4 bytes each when escaped). */
+#define CLI_SHOWN_SIZE (4 * 4096 + 8)
+const char *cli_shown(const char *s, char *buf, size_t n);
 
 /* Prints "<prog>: <message>\n" to stderr. */
 void cli_error(const char *prog, const char *fmt, ...)

@@ -420,7 +420,8 @@ static int run(anim_job *jb)
         struct stat st;
         frame_name(&jb->png, t, name, sizeof name); /* fits: checked before */
         if (stat(name, &st) == 0 && !S_ISREG(st.st_mode)) {
-            cli_error(prog, "cannot write frame %d to '%s': it is %s", t, name,
+            char q[CLI_SHOWN_SIZE];
+            cli_error(prog, "cannot write frame %d to %s: it is %s", t, cli_quote(name, q, sizeof q),
                       S_ISDIR(st.st_mode) ? "a directory" : "not a regular file; refusing to replace it");
             goto done;
         }
@@ -505,14 +506,15 @@ done:
         return rc;
     cli_note_clipped(prog, jb->clipped, (uint64_t)jb->frames * W * H, "samples", jb->mid, jb->half, "");
     if (!jb->quiet) {
+        char shown[CLI_SHOWN_SIZE];
         if (jb->gif)
-            printf("wrote %s (%lux%lu, %d frames, %u/100 s each%s)\n", jb->gif, (unsigned long)W, (unsigned long)H,
-                   jb->frames, jb->delay, jb->once ? ", plays once" : ", loops");
+            printf("wrote %s (%lux%lu, %d frames, %u/100 s each%s)\n", cli_shown(jb->gif, shown, sizeof shown),
+                   (unsigned long)W, (unsigned long)H, jb->frames, jb->delay, jb->once ? ", plays once" : ", loops");
         if (jb->have_png) {
-            char last[CLI_GUARD_PATH_MAX];
             frame_name(&jb->png, 0, name, sizeof name);
-            frame_name(&jb->png, jb->frames - 1, last, sizeof last);
-            printf("wrote %d frames %s .. %s (%lux%lu)\n", jb->frames, name, last, (unsigned long)W, (unsigned long)H);
+            printf("wrote %d frames %s", jb->frames, cli_shown(name, shown, sizeof shown));
+            frame_name(&jb->png, jb->frames - 1, name, sizeof name);
+            printf(" .. %s (%lux%lu)\n", cli_shown(name, shown, sizeof shown), (unsigned long)W, (unsigned long)H);
         }
     }
     return CLI_EXIT_OK;
@@ -686,7 +688,8 @@ int cli_cmd_animate(int argc, char **argv)
             frame_name(&jb.png, t, name, sizeof name);
             if (strcmp(name, jb.gif) == 0) {
                 cli_built_free(&jb.gen);
-                cli_error(prog, "--png: frame %d would overwrite the GIF %s", t, jb.gif);
+                char q[CLI_SHOWN_SIZE];
+                cli_error(prog, "--png: frame %d would overwrite the GIF %s", t, cli_quote(jb.gif, q, sizeof q));
                 return CLI_EXIT_USAGE;
             }
         }

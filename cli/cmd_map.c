@@ -229,8 +229,10 @@ static int draw(map_job *jb, const char *output)
     if (jb->clipped)
         fprintf(stderr, "%s: note: %llu heights were outside [-1, 1] and were clipped to it\n", prog,
                 (unsigned long long)jb->clipped);
-    if (!jb->quiet)
-        printf("wrote %s (%lux%lu)\n", output, (unsigned long)W, (unsigned long)H);
+    if (!jb->quiet) {
+        char shown[CLI_SHOWN_SIZE];
+        printf("wrote %s (%lux%lu)\n", cli_shown(output, shown, sizeof shown), (unsigned long)W, (unsigned long)H);
+    }
     return CLI_EXIT_OK;
 }
 

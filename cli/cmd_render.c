@@ -463,10 +463,12 @@ static int render(render_job *jb, const char *output)
     cli_note_clipped(prog, jb->clipped, pixels, "samples", jb->mid, jb->half,
                      " (--normalize minmax stretches the image to its own range instead)");
     if (!jb->quiet) {
+        char shown[CLI_SHOWN_SIZE];
+        cli_shown(output, shown, sizeof shown);
         if (jb->fmt == F_PNG && !jb->shade)
-            printf("wrote %s (%lux%lu)\n", output, (unsigned long)W, (unsigned long)H);
+            printf("wrote %s (%lux%lu)\n", shown, (unsigned long)W, (unsigned long)H);
         else
-            printf("wrote %s (%lux%lu %s%s)\n", output, (unsigned long)W, (unsigned long)H, fmt_name[jb->fmt],
+            printf("wrote %s (%lux%lu %s%s)\n", shown, (unsigned long)W, (unsigned long)H, fmt_name[jb->fmt],
                    jb->shade ? ", shaded" : "");
     }
     return CLI_EXIT_OK;

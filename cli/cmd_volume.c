@@ -339,7 +339,8 @@ static int run(volume_job *jb)
         int r = cn_image_publish(psheet, err, sizeof err);
         psheet = NULL;
         if (r != 0) {
-            cli_error(prog, "%s (the volume %s was written)", err, jb->output);
+            char q[CLI_SHOWN_SIZE];
+            cli_error(prog, "%s (the volume %s was written)", err, cli_quote(jb->output, q, sizeof q));
             goto done_field;
         }
     }
@@ -361,14 +362,17 @@ done:
         return rc;
     cli_note_clipped(prog, jb->clipped, total, "contact-sheet values", jb->mid, jb->half, "");
     if (!jb->quiet) {
+        char shown[CLI_SHOWN_SIZE];
+        cli_shown(jb->output, shown, sizeof shown);
         if (jb->fmt == CN_IMAGE_NPY)
-            printf("wrote %s (%lux%lux%lu float32, NumPy shape (%lu, %lu, %lu))\n", jb->output, (unsigned long)W,
+            printf("wrote %s (%lux%lux%lu float32, NumPy shape (%lu, %lu, %lu))\n", shown, (unsigned long)W,
                    (unsigned long)H, (unsigned long)D, (unsigned long)D, (unsigned long)H, (unsigned long)W);
         else
             printf("wrote %s (W x H x D = %lu x %lu x %lu float32 little-endian, x fastest, then y, then z)\n",
-                   jb->output, (unsigned long)W, (unsigned long)H, (unsigned long)D);
+                   shown, (unsigned long)W, (unsigned long)H, (unsigned long)D);
         if (jb->sheet)
-            printf("wrote %s (%lux%lu contact sheet: %lu slices of %lux%lu, %lu per row)\n", jb->sheet,
+            printf("wrote %s (%lux%lu contact sheet: %lu slices of %lux%lu, %lu per row)\n",
+                   cli_shown(jb->sheet, shown, sizeof shown),
                    (unsigned long)(jb->cols * W), (unsigned long)(jb->bands * H), (unsigned long)D, (unsigned long)W,
                    (unsigned long)H, (unsigned long)jb->cols);
     }

@@ -6,6 +6,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "args.h"
+#include "cn_image.h"
 #include "progress.h"
 #include "ramp.h"
 #include "shade.h"
@@ -137,8 +139,29 @@ static void test_progress(void)
     CHECK(!p.drawn, "nothing drawn");
 }
 
+/* cli_quote and cli_shown: one escaping of control bytes (cn_image_escape), cut with "...". */
+static void test_escape(void)
+{
+    char b[64];
+    CHECK(strcmp(cli_shown("dir/new\nline.png", b, sizeof b), "dir/new\\x0aline.png") == 0, "newline: %s", b);
+    CHECK(strcmp(cli_shown("\033[31mred\177", b, sizeof b), "\\x1b[31mred\\x7f") == 0, "ESC and DEL: %s", b);
+    CHECK(strcmp(cli_quote("a\tb", b, sizeof b), "'a\\x09b'") == 0, "quoted tab: %s", b);
+    CHECK(strcmp(cli_shown("caf\303\251", b, sizeof b), "caf\303\251") == 0, "UTF-8 kept: %s", b);
+    CHECK(strcmp(cli_shown(NULL, b, sizeof b), "") == 0 && strcmp(cli_quote(NULL, b, sizeof b), "''") == 0,
+          "NULL is empty");
+    char small[12];
+    CHECK(strcmp(cli_shown("abcdefghijklmnop", small, sizeof small), "abcdefgh...") == 0, "cut: %s", small);
+    CHECK(strcmp(cli_quote("abcdefghijklmnop", small, sizeof small), "'abcdef...'") == 0, "cut quoted: %s", small);
+    /* a control byte is never cut in half */
+    CHECK(strcmp(cli_shown("abcdefg\001", small, sizeof small), "abcdefg...") == 0, "whole escapes: %s", small);
+    char e[5];
+    CHECK(cn_image_escape(e, sizeof e, "ab\n") == 2 && strcmp(e, "ab") == 0, "escape stops before \\x0a: %s", e);
+    CHECK(cn_image_escape(e, sizeof e, "a\nb") == 1, "returns the bytes copied");
+}
+
 int main(void)
 {
+    test_escape();
     test_ramp();
     test_shade();
     test_progress();

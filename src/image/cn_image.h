@@ -89,6 +89,19 @@ typedef enum cn_image_format {
     CN_IMAGE_FORMAT_COUNT = 7
 } cn_image_format;
 
+/*
+ * The one escaping function for messages (this library's and the cnoise tool's): copies src into
+ * dst[0..cap) with every control byte (below 0x20, and 0x7f) written as \xNN, so that a file name
+ * or value with a newline or an escape sequence cannot break or forge a line of output. Other
+ * bytes (UTF-8 included) are copied as they are. Stops before a character that would not fit
+ * whole; dst is always terminated (cap >= 1). Returns how many bytes of src were copied:
+ * strlen(src) when all of it fit. NULL src is the empty string; NULL dst or cap 0 returns 0.
+ */
+size_t cn_image_escape(char *dst, size_t cap, const char *src);
+
+/* strerror(e), except that EFBIG also names the file-size limit (ulimit -f) that causes it. */
+const char *cn_image_strerror(int e);
+
 /* The element type of a format's rows. */
 typedef enum cn_image_sample {
     CN_IMAGE_SAMPLE_U8 = 0,  /* uint8_t: CN_IMAGE_PNG8, CN_IMAGE_PNG_RGB */

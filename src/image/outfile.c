@@ -13,16 +13,21 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
-/* Copies src into dst[0..cap) with every control byte (below 0x20, and 0x7f) written as \xNN, so
- * that a file name with a newline or an escape sequence cannot break or forge a message line;
- * cut at a whole character and always terminated. */
-static void put_escaped(char *dst, size_t cap, const char *src)
+#ifndef PATH_MAX
+#define PATH_MAX 4096
+#endif
+
+size_t cn_image_escape(char *dst, size_t cap, const char *src)
 {
     static const char hex[] = "0123456789abcdef";
     size_t o = 0;
-    for (const unsigned char *p = (const unsigned char *)src; *p; p++) {
+    const unsigned char *p = (const unsigned char *)(src ? src : "");
+    if (!dst || cap == 0)
+        return 0;
+    for (; *p; p++) {
         int ctl = *p < 0x20 || *p == 0x7f;
         if (o + (ctl ? 4 : 1) >= cap)
             break;
@@ -36,6 +41,14 @@ static void put_escaped(char *dst, size_t cap, const char *src)
         }
     }
     dst[o] = '\0';
+    return (size_t)(p - (const unsigned char *)(src ? src : ""));
+}
+
+const char *cn_image_strerror(int e)
+{
+    if (e == EFBIG)
+        return "File too large (the file-size limit, ulimit -f, was reached)";
+    return strerror(e);
 }
 
 void cn__put_err(char *err, size_t errlen, const char *fmt, ...)
@@ -47,7 +60,7 @@ void cn__put_err(char *err, size_t errlen, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
-    put_escaped(err, errlen, raw);
+    cn_image_escape(err, errlen, raw);
 }
 
 void cn__out_msg(cn__outfile *o, const char *fmt, ...)
@@ -59,10 +72,10 @@ void cn__out_msg(cn__outfile *o, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
-    put_escaped(o->msg, sizeof o->msg, raw);
+    cn_image_escape(o->msg, sizeof o->msg, raw);
     if (!o->msg[0]) {
         snprintf(raw, sizeof raw, "unknown error writing '%s'", o->path ? o->path : "?");
-        put_escaped(o->msg, sizeof o->msg, raw);
+        cn_image_escape(o->msg, sizeof o->msg, raw);
     }
 }
 
