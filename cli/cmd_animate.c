@@ -100,10 +100,11 @@ static const char help_text[] =
     "touched, and every frame name is checked (not a directory, not a special file) before the\n"
     "first frame is written.\n"
     "\n"
-    "Each file goes to a temporary file FILE.tmp.XXXXXX in its directory and is renamed over\n"
-    "FILE only when complete, so no file is ever left half-written and a file is only replaced\n"
-    "by a complete one; temporary files are removed on failure and on SIGINT (Ctrl-C), SIGTERM,\n"
-    "SIGHUP and SIGPIPE. The GIF is renamed into place after the last frame. PNG frames are\n"
+    "Each file goes to a temporary file in its directory (unnamed where the file system allows,\n"
+    "else FILE.tmp.XXXXXX) and is renamed over FILE only when complete, so no file is ever left\n"
+    "half-written and a file is only replaced by a complete one; temporary files are removed on\n"
+    "failure and on any signal that stops the tool (see 'man cnoise', OUTPUT FILES). The GIF is\n"
+    "renamed into place after the last frame. PNG frames are\n"
     "renamed into place one by one as they are done: if frame t fails (e.g. the disk is full),\n"
     "frames 0..t-1 are complete and in place, frame t and the later names are untouched, no GIF\n"
     "is written, and the command exits 1 naming the frame. On success prints one \"wrote\" line\n"
@@ -466,7 +467,7 @@ static int run(anim_job *jb)
                 cn_image_abort(w);
                 r = -1;
             } else if (r == 0) {
-                r = cn_image_commit(w, err, sizeof err);
+                r = cli_guard_commit(w, g, err, sizeof err);
             }
             cli_guard_remove(g);
             if (r != 0) {
@@ -487,7 +488,10 @@ static int run(anim_job *jb)
         goto done;
     }
     if (gif) {
+        cli_guard_block(); /* the GIF appears whole, or not at all */
         int r = cn_image_gif_commit(gif, err, sizeof err);
+        cli_guard_remove(ggif);
+        cli_guard_unblock();
         gif = NULL;
         if (r != 0) {
             cli_error(prog, "%s", err);

@@ -86,7 +86,7 @@ static const char help_text[] =
     "  --quiet            no progress bar and no \"wrote\" line\n"
     "  -o, --output FILE  output PNG (default map.png); the same safe replacement as render:\n"
     "                     a temporary file in the same directory, renamed into place when\n"
-    "                     complete, removed on any failure or on SIGINT/SIGTERM/SIGHUP/SIGPIPE\n"
+    "                     complete, removed on any failure or signal that stops the tool\n"
     "  -h, --help         show this help\n"
     "\n"
     "On success prints \"wrote FILE (WxH)\". A progress bar with rate and time left is shown\n"
@@ -219,7 +219,7 @@ static int draw(map_job *jb, const char *output)
     if (rc != CLI_EXIT_OK) {
         cn_image_abort(img);
         cli_error(prog, "%s", err);
-    } else if (cn_image_commit(img, err, sizeof err) != 0) {
+    } else if (cli_guard_commit(img, guard, err, sizeof err) != 0) {
         cli_error(prog, "%s", err);
         rc = CLI_EXIT_FAILURE;
     }

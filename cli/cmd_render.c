@@ -142,10 +142,11 @@ static const char help_text[] =
     "resident memory 5.9 MiB for a 4096x1024 png16 heightmap, 6.1 MiB for 4096x16384 and\n"
     "5.9 MiB for 32768x32768 (a 1.47 GB file).\n"
     "\n"
-    "The image goes to a temporary file FILE.tmp.XXXXXX in the same directory, is flushed to\n"
-    "disk and only then renamed over FILE, so a failure never leaves a partial FILE and never\n"
-    "touches an existing one. The temporary file is removed on failure and on SIGINT (Ctrl-C),\n"
-    "SIGTERM, SIGHUP and SIGPIPE; only SIGKILL or a crash can leave it behind.\n"
+    "The image goes to a temporary file in the same directory (unnamed where the file system\n"
+    "allows, else FILE.tmp.XXXXXX), is flushed to disk and only then renamed over FILE, so a\n"
+    "failure never leaves a partial FILE and never touches an existing one. The temporary file\n"
+    "is removed on failure and on any signal that stops the tool; an unnamed one vanishes even\n"
+    "on SIGKILL (see 'man cnoise', OUTPUT FILES).\n"
     "FILE must not be a directory or a special file; a symbolic link named FILE is replaced\n"
     "by the new file. On success prints \"wrote FILE (WxH)\" (png) or \"wrote FILE (WxH FORMAT)\".\n"
     "While it works it shows a progress bar with rate and time left on stderr when that is a\n"
@@ -453,7 +454,7 @@ static int render(render_job *jb, const char *output)
     if (rc != CLI_EXIT_OK) {
         cn_image_abort(img);
         cli_error(prog, "%s", err); /* after the progress line is cleared */
-    } else if (cn_image_commit(img, err, sizeof err) != 0) {
+    } else if (cli_guard_commit(img, guard, err, sizeof err) != 0) {
         cli_error(prog, "%s", err);
         rc = CLI_EXIT_FAILURE;
     }

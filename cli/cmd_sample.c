@@ -11,6 +11,7 @@
 #include <sys/types.h>
 
 #include "args.h"
+#include "cn_image.h"
 #include "cnoise.h"
 
 static const char *const prog = "cnoise sample";
@@ -204,7 +205,7 @@ int cli_sample_stream(const cli_noise_opts *o, FILE *in, FILE *out)
 
         double v = cli_built_eval(&gen, pt.d, pt.f);
         if (print_value(out, v, o->use_float) != 0) {
-            cli_error(prog, "error writing standard output: %s", strerror(errno));
+            cli_error(prog, "error writing standard output: %s", cn_image_strerror(errno));
             rc = CLI_EXIT_FAILURE;
             break;
         }
@@ -221,7 +222,7 @@ int cli_sample_stream(const cli_noise_opts *o, FILE *in, FILE *out)
         cli_built_free(&gen);
 
     if (fflush(out) != 0 && rc == CLI_EXIT_OK) {
-        cli_error(prog, "error writing standard output: %s", strerror(errno));
+        cli_error(prog, "error writing standard output: %s", cn_image_strerror(errno));
         rc = CLI_EXIT_FAILURE;
     }
     return rc;

@@ -89,10 +89,11 @@ static const char help_text[] =
     "given wins (--layer adds one layer each time). Every value is checked before any file is\n"
     "touched.\n"
     "\n"
-    "Each file goes to a temporary file FILE.tmp.XXXXXX in its directory and is flushed to disk;\n"
-    "only when the volume and the sheet are both complete are they renamed over their names, so\n"
-    "a failure never leaves a partial file and never touches an existing one. The temporary\n"
-    "files are removed on failure and on SIGINT (Ctrl-C), SIGTERM, SIGHUP and SIGPIPE. A FILE\n"
+    "Each file goes to a temporary file in its directory (unnamed where the file system allows,\n"
+    "else FILE.tmp.XXXXXX) and is flushed to disk; only when the volume and the sheet are both\n"
+    "complete are they renamed over their names, so a failure never leaves a partial file and\n"
+    "never touches an existing one. The temporary files are removed on failure and on any signal\n"
+    "that stops the tool (see 'man cnoise', OUTPUT FILES). A FILE\n"
     "that is a directory or a special file is refused. On success prints one \"wrote\" line per\n"
     "file. Shows progress on stderr only when it is a terminal (--quiet turns it off).\n"
     "\n"
@@ -231,7 +232,7 @@ static int run(volume_job *jb)
     int rc = CLI_EXIT_FAILURE;
     cn_image_writer *vol = NULL, *sheet = NULL;
     cn_image_pending *pvol = NULL, *psheet = NULL;
-    int gvol = -1, gsheet = -1;
+    int gvol = -1, gsheet = -1, held = 0;
     uint8_t *band = NULL;
     size_t band_stride = 0;
 
@@ -314,7 +315,10 @@ static int run(volume_job *jb)
         goto done_field;
     }
 
-    /* Both complete: finish both, then rename both. */
+    /* Both complete: finish both, then rename both, with the signals held: a signal that comes
+     * meanwhile is delivered when both are in place, or neither. */
+    cli_guard_block();
+    held = 1;
     if (cn_image_finish(vol, &pvol, err, sizeof err) != 0) {
         vol = NULL;
         cli_error(prog, "%s", err);
@@ -355,6 +359,8 @@ done:
     cn_image_discard(psheet);
     cli_guard_remove(gvol);
     cli_guard_remove(gsheet);
+    if (held)
+        cli_guard_unblock();
     free(vals);
     free(fv);
     free(band);

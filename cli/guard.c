@@ -4,21 +4,63 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "guard.h"
+#include "cn_image.h"
 
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
-static const int caught[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
-#define NCAUGHT (sizeof caught / sizeof caught[0])
+/* Every signal whose default action ends the process and that a handler can catch, except the
+ * ones a fault raises (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGSYS, SIGTRAP: the sanitizers and
+ * debuggers own those). Filled by list_signals(); the real-time signals are counted at run time. */
+static const int fixed[] = {
+    SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2, SIGABRT,
+#ifdef SIGXCPU
+    SIGXCPU,
+#endif
+#ifdef SIGXFSZ
+    SIGXFSZ, /* main() ignores it (writes then fail with EFBIG), so it stays ignored here */
+#endif
+#ifdef SIGVTALRM
+    SIGVTALRM,
+#endif
+#ifdef SIGPROF
+    SIGPROF,
+#endif
+#ifdef SIGPOLL
+    SIGPOLL,
+#endif
+#ifdef SIGPWR
+    SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+    SIGSTKFLT,
+#endif
+};
+#define NFIXED (sizeof fixed / sizeof fixed[0])
+#define CAUGHT_MAX (NFIXED + 64)
+static int caught[CAUGHT_MAX];
+static size_t ncaught;
+
+static void list_signals(void)
+{
+    if (ncaught)
+        return;
+    for (size_t k = 0; k < NFIXED; k++)
+        caught[ncaught++] = fixed[k];
+#ifdef SIGRTMIN
+    for (int s = SIGRTMIN; s <= SIGRTMAX && ncaught < CAUGHT_MAX; s++)
+        caught[ncaught++] = s;
+#endif
+}
 
 static char slot_path[CLI_GUARD_SLOTS][CLI_GUARD_PATH_MAX];
 static volatile sig_atomic_t slot_live[CLI_GUARD_SLOTS];
 static int nlive;
 
-static struct sigaction saved[NCAUGHT];
-static int installed[NCAUGHT];
+static struct sigaction saved[CAUGHT_MAX];
+static int installed[CAUGHT_MAX];
 
 static sigset_t block_saved;
 static int block_depth;
@@ -39,10 +81,10 @@ static void install(void)
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
-    for (size_t k = 0; k < NCAUGHT; k++)
+    for (size_t k = 0; k < ncaught; k++)
         sigaddset(&sa.sa_mask, caught[k]); /* one handler at a time */
     sa.sa_flags = SA_RESETHAND;
-    for (size_t k = 0; k < NCAUGHT; k++) {
+    for (size_t k = 0; k < ncaught; k++) {
         struct sigaction old;
         if (sigaction(caught[k], NULL, &old) != 0 || old.sa_handler == SIG_IGN)
             continue; /* keep ignoring what was ignored (nohup) */
@@ -53,7 +95,7 @@ static void install(void)
 
 static void uninstall(void)
 {
-    for (size_t k = 0; k < NCAUGHT; k++)
+    for (size_t k = 0; k < ncaught; k++)
         if (installed[k]) {
             sigaction(caught[k], &saved[k], NULL);
             installed[k] = 0;
@@ -64,9 +106,10 @@ void cli_guard_block(void)
 {
     if (block_depth++ > 0)
         return;
+    list_signals();
     sigset_t set;
     sigemptyset(&set);
-    for (size_t k = 0; k < NCAUGHT; k++)
+    for (size_t k = 0; k < ncaught; k++)
         sigaddset(&set, caught[k]);
     pthread_sigmask(SIG_BLOCK, &set, &block_saved);
 }
@@ -110,4 +153,13 @@ void cli_guard_remove(int handle)
     if (--nlive == 0)
         uninstall();
     cli_guard_unblock();
+}
+
+int cli_guard_commit(cn_image_writer *w, int handle, char *err, size_t errlen)
+{
+    cli_guard_block();
+    int r = cn_image_commit(w, err, errlen);
+    cli_guard_remove(handle);
+    cli_guard_unblock();
+    return r;
 }

@@ -1,14 +1,25 @@
 /*
- * guard.h -- removes the temporary files of unfinished outputs when the process is killed by
- * SIGINT (Ctrl-C), SIGTERM, SIGHUP or SIGPIPE.
+ * guard.h -- removes the temporary files of unfinished outputs when the process is killed by a
+ * signal: SIGINT (Ctrl-C), SIGTERM, SIGHUP, SIGPIPE, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2, SIGABRT,
+ * SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGPOLL, SIGPWR, SIGSTKFLT and the real-time signals:
+ * every signal whose default action ends the process and that can be caught, except the ones a
+ * fault raises (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGSYS, SIGTRAP), which the sanitizers and
+ * debuggers handle.
  *
- * The image writers put every output into a temporary file next to its target and rename it
- * into place on commit; they remove it themselves on any failure they see. A signal that kills
- * the process skips that clean-up, so a command registers each temporary path here while it is
- * live. The handler unlinks every registered path (unlink() is async-signal-safe), restores the
- * default action and re-raises the signal, so the process still dies of it (exit status 128+n in
- * a shell). A signal that was ignored when the first path was registered (e.g. under nohup)
- * stays ignored. Only SIGKILL, a crash or a power cut can leave a temporary file behind.
+ * The image writers put every output into a temporary file next to its target and link or rename
+ * it into place on commit; they remove it themselves on any failure they see. Where the file
+ * system has O_TMPFILE that file has no name until it is complete (cn_image.h, "Safe
+ * replacement"), so a killed process leaves nothing behind and cn_image_temp_path() is NULL: there
+ * is nothing to register. Otherwise (the named-file fallback) a signal that kills the process
+ * skips the writers' clean-up, so a command registers each temporary path here while it is live.
+ * The handler unlinks every registered path (unlink() is async-signal-safe), restores the default
+ * action and re-raises the signal, so the process still dies of it (exit status 128+n in a shell).
+ * A signal that was ignored when the first path was registered (e.g. under nohup, and SIGXFSZ,
+ * which main() ignores so that a write past "ulimit -f" fails with EFBIG) stays ignored. With
+ * the fallback only SIGKILL, a crash or a power cut can leave a temporary file behind.
+ *
+ * Commits run with the signals held (cli_guard_block), so a signal that comes during one is
+ * delivered only when every file of the output is in place or gone.
  *
  * Usage, with no window in which the file exists but is not registered:
  *     cli_guard_block();                 // hold the signals
@@ -16,8 +27,10 @@
  *     int g = cli_guard_add(temp_path);  // copies the path
  *     cli_guard_unblock();               // a signal that came meanwhile is delivered now
  *     ... write ...
+ *     cli_guard_block();                 // the commit (link or rename) is not split by a signal
  *     commit or abort
  *     cli_guard_remove(g);
+ *     cli_guard_unblock();
  *
  * Up to CLI_GUARD_SLOTS paths may be registered at once (e.g. a GIF and a PNG frame). The
  * handlers are installed when the first path is registered and the previous actions restored
@@ -27,10 +40,12 @@
 #ifndef CNOISE_CLI_GUARD_H
 #define CNOISE_CLI_GUARD_H
 
+#include <stddef.h>
+
 #define CLI_GUARD_SLOTS 8
 #define CLI_GUARD_PATH_MAX 4096 /* bytes of a path, including the terminator */
 
-/* Blocks SIGINT, SIGTERM, SIGHUP and SIGPIPE in the calling thread until cli_guard_unblock().
+/* Blocks the signals above in the calling thread until cli_guard_unblock().
  * Calls nest: only the outermost unblock restores the previous mask. */
 void cli_guard_block(void);
 void cli_guard_unblock(void);
@@ -44,5 +59,10 @@ int cli_guard_add(const char *path);
 
 /* Forgets a registered path (after commit or abort). -1 and unknown handles are ignored. */
 void cli_guard_remove(int handle);
+
+/* cn_image_commit(w) with the signals held, then cli_guard_remove(handle): a signal that comes
+ * meanwhile is delivered once the file is in place or gone. Returns cn_image_commit's result. */
+struct cn_image_writer;
+int cli_guard_commit(struct cn_image_writer *w, int handle, char *err, size_t errlen);
 
 #endif /* CNOISE_CLI_GUARD_H */

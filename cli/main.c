@@ -7,10 +7,12 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "args.h"
+#include "cn_image.h"
 #include "cnoise.h"
 
 static const char usage_text[] =
@@ -55,7 +57,7 @@ static int finish_stdout(int rc)
     }
     if (bad && rc == CLI_EXIT_OK) {
         if (e)
-            fprintf(stderr, "cnoise: error writing standard output: %s\n", strerror(e));
+            fprintf(stderr, "cnoise: error writing standard output: %s\n", cn_image_strerror(e));
         else
             fprintf(stderr, "cnoise: error writing standard output\n");
         rc = CLI_EXIT_FAILURE;
@@ -65,6 +67,15 @@ static int finish_stdout(int rc)
 
 int main(int argc, char **argv)
 {
+    /* A write past the file-size limit (ulimit -f) would kill the process with SIGXFSZ, silently
+     * and before any clean-up; ignored, the write fails with EFBIG and is reported like a full
+     * disk (exit status 1, the temporary file removed, the target untouched). */
+    struct sigaction ign;
+    memset(&ign, 0, sizeof ign);
+    ign.sa_handler = SIG_IGN;
+    sigemptyset(&ign.sa_mask);
+    sigaction(SIGXFSZ, &ign, NULL);
+
     if (argc < 2) {
         fputs("cnoise: missing command\n\n", stderr);
         fputs(usage_text, stderr);

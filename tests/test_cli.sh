@@ -546,8 +546,10 @@ if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=64k tmpfs "$T/tiny" 2>/dev/nul
 else
     note "cannot mount a tmpfs (not root or not permitted): disk-full check skipped"
 fi
-# Interrupted: SIGTERM during a long render removes the temporary file.
-"$CNOISE" render --size 16384x16384 -o keep.png >/dev/null 2>&1 &
+# Interrupted: SIGTERM during a long render removes the temporary file. The named temporary file
+# (the test hook CNOISE_TEST_NAMED_TEMP): the one that exists to be removed, and to wait for; the
+# unnamed one (O_TMPFILE) is checked by test_cli_hostile.sh.
+CNOISE_TEST_NAMED_TEMP=1 "$CNOISE" render --size 16384x16384 -o keep.png >/dev/null 2>&1 &
 pid=$!
 for _ in $(seq 200); do
     [ -n "$(find "$T/bad" -name 'keep.png.tmp.*' -print -quit)" ] && break

@@ -373,8 +373,9 @@ else
     note "cannot mount a tmpfs (not root or not permitted): disk-full checks skipped"
 fi
 
-# SIGTERM while writing: temporary files removed, existing files untouched
-"$CNOISE" animate --size 1024x1024 --frames 400 --fractal fbm --octaves 8 --threads 1 -o keep.gif \
+# SIGTERM while writing: temporary files removed, existing files untouched (the named temporary
+# files of the test hook CNOISE_TEST_NAMED_TEMP, which exist to be removed and waited for)
+CNOISE_TEST_NAMED_TEMP=1 "$CNOISE" animate --size 1024x1024 --frames 400 --fractal fbm --octaves 8 --threads 1 -o keep.gif \
     --png 'g%d.png' >/dev/null 2>&1 &
 pid=$!
 for _ in $(seq 200); do

@@ -134,12 +134,16 @@ printf '\n' >>"$T/in/long9"
 
 LONG=$(head -c 100000 /dev/zero | tr '\0' '7')         # a 100 KB number
 LONGNAME=$(head -c 100000 /dev/zero | tr '\0' 'n').png # a 100 KB file name
+N256=$(head -c 252 /dev/zero | tr '\0' 'n')              # with .png: 256 bytes, past NAME_MAX (255)
+N246=$(head -c 246 /dev/zero | tr '\0' 'n')              # with .png: 250 bytes; its .tmp.XXXXXX name is not
+awk 'BEGIN { for (i = 0; i < 100000; i++) print i, i }' >"$T/in/lines" # a megabyte of output
 LAYERS16=()
 for i in $(seq 16); do LAYERS16+=(--layer "seed=$i"); done
 
 # ---------------------------------------------------------------------------------------------
 # The table: EXIT ;; STDIN ;; REGEX ;; ARGUMENTS
-#   STDIN: '-' for /dev/null, else a file of $T/in;
+#   STDIN: '-' for /dev/null, else a file of $T/in; ",fsize=K" after it runs the case under
+#          "ulimit -f K" (K KiB; writes past it fail with EFBIG, or raise SIGXFSZ where not ignored);
 #   REGEX: extended regular expression stderr must match (grep -E, C locale);
 #   ARGUMENTS: bash words (quotes, $'...' and the variables above are expanded by eval).
 # Lines that are empty or start with '#' are skipped.
@@ -368,6 +372,21 @@ CASE_TABLE=$(cat <<'EOF'
 1 ;; - ;; nodir/..\.png ;; render --size 4x4 -o $A/nodir/$'\xff\xfe.png'
 1 ;; - ;; (a\\x0ab|^b)/x\.png ;; render --size 4x4 -o $'a\nb/x.png'
 1 ;; - ;; (File name too long|nnnn) ;; render --size 4x4 -o "$LONGNAME"
+# --- names too long: the system refuses them, a runtime failure (exit 1) like any refused path
+1 ;; - ;; 'n{252}\.png': File name too long ;; render --size 4x4 -o "$N256.png"
+1 ;; - ;; 'n{246}\.png\.tmp\.XXXXXX': File name too long ;; render --size 4x4 -o "$N246.png"
+1 ;; - ;; 'n{252}\.png': File name too long ;; map --size 8x8 -o "$N256.png"
+1 ;; - ;; 'n{252}\.png': File name too long ;; volume --size 4x4x4 -o new.npy --sheet "$N256.png"
+1 ;; - ;; 'n{252}\.png': File name too long ;; animate --size 8x8 --frames 2 -o "$N256.png"
+1 ;; - ;; frame 0: .*'n{252}0\.png': File name too long ;; animate --size 8x8 --frames 2 --png "$N256%d.png"
+# --- the file-size limit (ulimit -f): EFBIG, reported like a full disk
+1 ;; -,fsize=64 ;; keep\.png.*File too large \(the file-size limit ;; render --size 1024x1024 --format png16 -o keep.png
+1 ;; -,fsize=64 ;; keep\.npy.*File too large ;; render --size 1024x1024 -o keep.npy
+1 ;; -,fsize=64 ;; keep\.png.*File too large ;; map --size 1024x512 -o keep.png
+1 ;; -,fsize=64 ;; keep\.npy.*File too large ;; volume --size 64x64x64 -o keep.npy --sheet new.png
+1 ;; -,fsize=64 ;; keep\.gif.*File too large ;; animate --size 256x256 --frames 32 -o keep.gif
+1 ;; -,fsize=64 ;; frame 0: .*fr0\.png.*File too large ;; animate --size 1024x1024 --frames 2 --png fr%d.png
+1 ;; lines,fsize=64 ;; error writing standard output: File too large ;; sample
 # --- map
 2 ;; - ;; --scale: '0' is not a finite number greater than 0 ;; map --scale 0
 2 ;; - ;; --scale: 'nan' ;; map --scale nan
@@ -457,10 +476,15 @@ CASE_TABLE=$(cat <<'EOF'
 EOF
 )
 
-# run_case EXIT STDIN REGEX ARGS_TEXT
+# run_case EXIT STDIN REGEX ARGS_TEXT (STDIN as in the table, with ",fsize=K")
+# $DISPOSITIONS: "harness" runs the tool with the signal dispositions this script got (those of
+# ctest, a shell, nohup...), "default" with every signal at its default action (env
+# --default-signal): SIGXFSZ then kills unless the tool ignores it itself.
 run_case() {
-    local want=$1 stdin=$2 re=$3 text=$4 args=() desc rc err
+    local want=$1 stdin=$2 re=$3 text=$4 args=() desc rc err fsize=unlimited
     desc="cnoise ${text:0:120}"
+    [ "$DISPOSITIONS" = default ] && desc="$desc (default signal dispositions)"
+    case $stdin in *,fsize=*) fsize=${stdin#*,fsize=}; stdin=${stdin%%,*}; desc="$desc (ulimit -f $fsize)" ;; esac
     if { [ -z "$RO" ] && [[ $text == *'$RO'* ]]; } || { [ -z "$TINY" ] && [[ $text == *'$TINY'* ]]; }; then
         SKIPPED=$((SKIPPED + 1))
         return
@@ -469,7 +493,9 @@ run_case() {
     eval "args=($text)" || { fail "$desc: bad table line"; return; }
     local in=/dev/null
     [ "$stdin" = - ] || in=$T/in/$stdin
-    (cd "$W" && exec "$CNOISE" "${args[@]}") <"$in" >"$T/stdout" 2>"$T/stderr"
+    local envcmd=()
+    [ "$DISPOSITIONS" = default ] && envcmd=(env --default-signal)
+    (cd "$W" && ulimit -f "$fsize" && exec "${envcmd[@]}" "$CNOISE" "${args[@]}") <"$in" >"$T/stdout" 2>"$T/stderr"
     rc=$?
     err=$(head -c 2000 "$T/stderr" | tr '\0' '@')
     local ok=1
@@ -487,62 +513,170 @@ run_case() {
     [ $ok -eq 1 ] && pass
 }
 
-while IFS= read -r line; do
-    case $line in '' | '#'*) continue ;; esac
-    want=${line%% ;; *}; rest=${line#* ;; }
-    stdin=${rest%% ;; *}; rest=${rest#* ;; }
-    re=${rest%% ;;*}; rest=${rest#"$re" ;;}
-    rest=${rest# }
-    run_case "$want" "$stdin" "$re" "$rest"
-done <<<"$CASE_TABLE"
+# The whole table twice: under this script's signal dispositions and under the defaults.
+for DISPOSITIONS in harness default; do
+    while IFS= read -r line; do
+        case $line in '' | '#'*) continue ;; esac
+        want=${line%% ;; *}; rest=${line#* ;; }
+        stdin=${rest%% ;; *}; rest=${rest#* ;; }
+        re=${rest%% ;;*}; rest=${rest#"$re" ;;}
+        rest=${rest# }
+        run_case "$want" "$stdin" "$re" "$rest"
+    done <<<"$CASE_TABLE"
+done
 
 # ---------------------------------------------------------------------------------------------
-# Interrupted runs: the tool dies of the signal (exit 128 + n), the temporary file is removed,
-# nothing new is left and an existing target keeps its bytes.
+# Interrupted runs. The tool writes into an unnamed temporary file (O_TMPFILE) where the file
+# system has it, and into a named one, "<target>.tmp.XXXXXX", elsewhere or under the test hook
+# CNOISE_TEST_NAMED_TEMP=1. Every run starts with every signal at its default action (env
+# --default-signal: the tool must not depend on what this script inherited; a background job
+# ignores SIGINT, nohup SIGHUP, which a shell's own "trap -" cannot undo) and no core files
+# (ulimit -c 0: SIGQUIT would otherwise write one into the arena).
 WAIT_STEPS=200
 [ "${CNOISE_UNDER_VALGRIND:-0}" = 1 ] && WAIT_STEPS=1200
-# interrupt SIGNAL CODE TARGET ARGS...: starts cnoise ARGS in $W with the signals at their defaults, waits for
-# TARGET's temporary file, sends SIGNAL.
-interrupt() {
-    local sig=$1 code=$2 target=$3 pid rc i found=; shift 3
-    CASES=$((CASES + 1))
-    # env --default-signal: the tool starts with the signals at their defaults even where this
-    # script inherited them ignored (a background job ignores SIGINT, nohup SIGHUP), which a
-    # shell's own "trap -" cannot undo.
-    (cd "$W" && exec env --default-signal=INT,QUIT,HUP,TERM "$CNOISE" "$@" >/dev/null 2>"$T/stderr") &
+
+# Whether the arena's file system makes unnamed files; unknown (assumed yes) without python3.
+TMPFILE_OK=1
+if command -v python3 >/dev/null 2>&1 &&
+    ! python3 -c 'import os, sys; os.close(os.open(sys.argv[1], os.O_TMPFILE | os.O_RDWR, 0o600))' "$W" 2>/dev/null; then
+    TMPFILE_OK=0
+    note "no O_TMPFILE in $W: the unnamed temporary file is not tested"
+fi
+
+# start_tool HOOK ARGS...: starts cnoise ARGS in $W in the background (pid in $pid); HOOK 1 sets
+# CNOISE_TEST_NAMED_TEMP=1.
+start_tool() {
+    local hook=$1; shift
+    (cd "$W" && ulimit -c 0 && exec env --default-signal CNOISE_TEST_NAMED_TEMP="$hook" "$CNOISE" "$@" \
+        >/dev/null 2>"$T/stderr") &
     pid=$!
+}
+
+# wait_temp KIND TARGET BYTES: waits until the running tool ($pid) has its temporary file for
+# TARGET open with at least BYTES bytes in it; KIND "named" looks for $W/TARGET.tmp.*, "unnamed"
+# for a descriptor of the process on "$W/#<inode> (deleted)". Sets $found to the file (a
+# /proc/PID/fd/N path for an unnamed one); empty if none came, or the process ended first.
+wait_temp() {
+    local kind=$1 target=$2 bytes=$3 i f l size
+    found=
     for ((i = 0; i < WAIT_STEPS; i++)); do
-        found=$(find "$W" -name "$target.tmp.*" -print -quit)
-        [ -n "$found" ] && break
-        kill -0 $pid 2>/dev/null || break
-        sleep 0.05
+        f=
+        if [ "$kind" = named ]; then
+            f=$(find "$W" -name "$target.tmp.*" -print -quit)
+        else
+            for l in /proc/$pid/fd/*; do
+                case $(readlink "$l" 2>/dev/null) in "$W/#"*" (deleted)") f=$l; break ;; esac
+            done
+        fi
+        if [ -n "$f" ]; then
+            size=$(stat -L -c %s "$f" 2>/dev/null || echo -1)
+            [ "$size" -ge "$bytes" ] && { found=$f; return; }
+        fi
+        kill -0 $pid 2>/dev/null || return
+        sleep 0.02
     done
-    local desc="SIG$sig during cnoise $*"
+}
+
+# check_state DESC: the arena is as it was before the cases (restored if not).
+check_state() {
+    state >"$T/state.after"
+    cmp -s "$T/state.before" "$T/state.after" && return 0
+    fail "$1: left files behind or changed one: $(diff "$T/state.before" "$T/state.after" | grep '^[<>]' | head -5 | tr '\n' ' ')"
+    restore
+    return 1
+}
+
+# interrupt KIND SIGNAL CODE TARGET ARGS...: starts cnoise ARGS, waits for TARGET's temporary file
+# (KIND named: under the test hook, which the signal guard must remove; unnamed: O_TMPFILE), sends
+# SIGNAL; the tool must die of it (exit CODE) and leave the arena as it was.
+interrupt() {
+    local kind=$1 sig=$2 code=$3 target=$4 rc ok=1; shift 4
+    local desc="SIG$sig during cnoise $* ($kind temporary file)"
+    [ "$kind" = unnamed ] && [ $TMPFILE_OK = 0 ] && return
+    CASES=$((CASES + 1))
+    start_tool $([ "$kind" = named ] && echo 1 || echo 0) "$@"
+    wait_temp "$kind" "$target" 0
     if [ -z "$found" ]; then
-        fail "$desc: no temporary file $target.tmp.* appeared"
+        fail "$desc: no $kind temporary file for $target appeared"
         kill -KILL $pid 2>/dev/null
         wait $pid 2>/dev/null
+        restore
         return
     fi
     kill -s "$sig" $pid
     { wait $pid; } 2>/dev/null
     rc=$?
-    state >"$T/state.after"
-    local ok=1
     [ "$rc" -eq "$code" ] || { fail "$desc: exit $rc, want $code"; ok=0; }
     grep -qaE 'Sanitizer|runtime error' "$T/stderr" && { fail "$desc: $(head -c 500 "$T/stderr")"; ok=0; }
-    if ! cmp -s "$T/state.before" "$T/state.after"; then
-        fail "$desc: left files behind or changed one: $(diff "$T/state.before" "$T/state.after" | grep '^[<>]' | head -5 | tr '\n' ' ')"
-        ok=0
-        restore
-    fi
+    check_state "$desc" || ok=0
     [ $ok -eq 1 ] && pass
 }
-interrupt INT 130 new.png render --size 16384x16384 --quiet -o new.png
-interrupt TERM 143 keep.png render --size 16384x16384 --format normal --quiet -o keep.png
-interrupt HUP 129 keep.png map --size 16384x8192 --quiet -o keep.png
-interrupt INT 130 new.npy volume --size 1024x1024x1024 --quiet -o new.npy --sheet new-sheet.png
-interrupt TERM 143 keep.gif animate --size 2048x2048 --frames 1000 --quiet -o keep.gif
+interrupt named INT 130 new.png render --size 16384x16384 --quiet -o new.png
+interrupt named TERM 143 keep.png render --size 16384x16384 --format normal --quiet -o keep.png
+interrupt named HUP 129 keep.png map --size 16384x8192 --quiet -o keep.png
+interrupt named INT 130 new.npy volume --size 1024x1024x1024 --quiet -o new.npy --sheet new-sheet.png
+interrupt named TERM 143 keep.gif animate --size 2048x2048 --frames 1000 --quiet -o keep.gif
+interrupt named QUIT 131 keep.png render --size 16384x16384 --format png16 --quiet -o keep.png
+interrupt named USR1 138 keep.npy render --size 16384x16384 --quiet -o keep.npy
+interrupt named ALRM 142 new0.png animate --size 2048x2048 --frames 1000 --quiet --png new%d.png
+interrupt named XCPU 152 new.npy volume --size 1024x1024x1024 --quiet -o new.npy
+interrupt unnamed INT 130 new.png render --size 16384x16384 --quiet -o new.png
+interrupt unnamed QUIT 131 keep.png map --size 16384x8192 --quiet -o keep.png
+interrupt unnamed TERM 143 keep.npy volume --size 1024x1024x1024 --quiet -o keep.npy --sheet new-sheet.png
+interrupt unnamed HUP 129 keep.gif animate --size 2048x2048 --frames 1000 --quiet -o keep.gif
+
+# SIGKILL, which no handler sees, at 10 points of a long png16 render over keep.png: when its
+# temporary file has 0, 64 KiB, ..., 576 KiB in it. With the unnamed file the arena must be
+# exactly as before (the file dies with the process). With the named fallback (forced by the test
+# hook; 3 points) SIGKILL leaves that file behind: the fallback promises only that keep.png is
+# intact and that nothing but one keep.png.tmp.XXXXXX was added, which is then removed.
+sigkill() {
+    local kind=$1 point=$2 ok=1 left
+    local desc="SIGKILL at $((point * 64)) KiB of a png16 render ($kind temporary file)"
+    CASES=$((CASES + 1))
+    start_tool $([ "$kind" = named ] && echo 1 || echo 0) render --size 16384x16384 --format png16 --quiet -o keep.png
+    wait_temp "$kind" keep.png $((point * 65536))
+    [ -n "$found" ] || { fail "$desc: no $kind temporary file of $((point * 64)) KiB appeared"; ok=0; }
+    kill -KILL $pid 2>/dev/null
+    { wait $pid; } 2>/dev/null
+    if [ "$kind" = named ]; then
+        left=$(find "$W" -name 'keep.png.tmp.??????' | wc -l)
+        [ "$left" -le 1 ] || { fail "$desc: $left temporary files"; ok=0; }
+        find "$W" -name 'keep.png.tmp.??????' -delete
+    fi
+    check_state "$desc" || ok=0
+    [ $ok -eq 1 ] && pass
+}
+if [ $TMPFILE_OK = 1 ]; then
+    for p in 0 1 2 3 4 5 6 7 8 9; do sigkill unnamed $p; done
+fi
+for p in 0 4 9; do sigkill named $p; done
+
+# ---------------------------------------------------------------------------------------------
+# Success messages print the names escaped, as the error messages do: a newline or an escape
+# sequence in a file name cannot break or forge a line of output.
+E=$T/esc
+mkdir -p "$E"
+# wrote_line WANT ARGS...: cnoise ARGS in $E succeeds and prints exactly WANT.
+wrote_line() {
+    local want=$1 out rc; shift
+    CASES=$((CASES + 1))
+    out=$(cd "$E" && "$CNOISE" "$@" 2>"$T/stderr")
+    rc=$?
+    if [ $rc -eq 0 ] && [ "$out" = "$want" ] && ! LC_ALL=C grep -q '[[:cntrl:]]' <<<"$out"; then
+        pass
+    else
+        fail "cnoise ${*@Q}: exit $rc, printed $(printf '%q' "$out"), want $(printf '%q' "$want")"
+    fi
+}
+wrote_line 'wrote new\x0aline.png (4x4)' render --size 4x4 -o $'new\nline.png'
+wrote_line 'wrote \x1b[31mred.npy (4x4 npy)' render --size 4x4 -o $'\e[31mred.npy'
+wrote_line 'wrote m\x0d.png (8x8)' map --size 8x8 -o $'m\r.png'
+wrote_line 'wrote v\x07.npy (4x4x4 float32, NumPy shape (4, 4, 4))
+wrote s\x1b.png (8x8 contact sheet: 4 slices of 4x4, 2 per row)' volume --size 4x4x4 -o $'v\a.npy' --sheet $'s\e.png'
+wrote_line 'wrote a\x0a.gif (4x4, 2 frames, 4/100 s each, loops)
+wrote 2 frames f\x7f0.png .. f\x7f1.png (4x4)' animate --size 4x4 --frames 2 -o $'a\n.gif' --png $'f\x7f%d.png'
+[ "$(find "$E" -type f -printf x | wc -c)" -eq 8 ] || fail "the escaped names are not the files' names: $(ls -b "$E" | tr '\n' ' ')"
 
 [ "$SKIPPED" -gt 0 ] && note "$SKIPPED cases skipped (no read-only or tiny tmpfs mount)"
 echo "test_cli_hostile: $CASES cases"

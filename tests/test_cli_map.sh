@@ -194,7 +194,8 @@ expect_err "write failure part way" 1 "map.png"
 check "write failure: no success line" [ -z "$out" ]
 check "write failure keeps map.png" [ "$(cksum <map.png)" = "$before" ]
 check "no temporary file after failures" no_temp_files .
-env --default-signal=HUP,INT,TERM "$CNOISE" map --size 16384x16384 >/dev/null 2>&1 & # even if started under nohup
+# (the named temporary file of the test hook CNOISE_TEST_NAMED_TEMP, which exists to be removed)
+CNOISE_TEST_NAMED_TEMP=1 env --default-signal=HUP,INT,TERM "$CNOISE" map --size 16384x16384 >/dev/null 2>&1 & # even if started under nohup
 pid=$!
 for _ in $(seq 200); do
     [ -n "$(find . -name 'map.png.tmp.*' -print -quit)" ] && break

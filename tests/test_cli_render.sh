@@ -310,8 +310,9 @@ check "npy write failure keeps the file" [ "$(cksum <keep.npy)" = "$before" ]
 check "shaded png write failure: exit 1" [ $? -eq 1 ]
 check "no file and no temporary file after failures" [ "$(ls -A | tr '\n' ' ')" = "adir.r16 keep.npy " ]
 check "no temporary files" no_temp_files .
-# SIGTERM during a long normal-map render removes the temporary file.
-"$CNOISE" render --size 16384x16384 --format normal -o keep.npy.png >/dev/null 2>&1 &
+# SIGTERM during a long normal-map render removes the temporary file (the named one of the test
+# hook CNOISE_TEST_NAMED_TEMP, which exists to be removed and waited for).
+CNOISE_TEST_NAMED_TEMP=1 "$CNOISE" render --size 16384x16384 --format normal -o keep.npy.png >/dev/null 2>&1 &
 pid=$!
 for _ in $(seq 200); do
     [ -n "$(find . -name 'keep.npy.png.tmp.*' -print -quit)" ] && break

@@ -263,7 +263,8 @@ fi
 # SIGTERM while writing: the temporary files are removed, the targets untouched
 printf 'old volume\n' >keep.npy
 before_v=$(cksum <keep.npy)
-"$CNOISE" volume --size 256x256x256 --fractal fbm --octaves 12 --threads 1 -o keep.npy --sheet big.png >/dev/null 2>&1 &
+# the named temporary files of the test hook CNOISE_TEST_NAMED_TEMP: they exist to be removed
+CNOISE_TEST_NAMED_TEMP=1 "$CNOISE" volume --size 256x256x256 --fractal fbm --octaves 12 --threads 1 -o keep.npy --sheet big.png >/dev/null 2>&1 &
 pid=$!
 for _ in $(seq 200); do
     [ -n "$(find . -name 'keep.npy.tmp.*' -print -quit)" ] && break

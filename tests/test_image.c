@@ -16,6 +16,7 @@
 #include "test.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <errno.h>
 #include <gif_lib.h>
 #include <png.h>
@@ -738,10 +739,10 @@ static int wait_ok(pid_t pid)
     return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
-static void test_file_size_limit(void)
+static void test_file_size_limit(const char *dirname)
 {
     char dir[512], path[600];
-    make_dir(dir, sizeof dir, "fsize");
+    make_dir(dir, sizeof dir, dirname);
     for (int k = 0; k <= CN_IMAGE_FORMAT_COUNT; k++) {
         int gif = k == CN_IMAGE_FORMAT_COUNT;
         snprintf(path, sizeof path, "%s/keep.%s", dir, gif ? "gif" : cn_image_format_name((cn_image_format)k));
@@ -760,6 +761,84 @@ static void test_file_size_limit(void)
         CHECK(file_is(path, "precious\n"), "%s changed", path);
         CHECK(dir_entries(dir, &temps) == k + 1 && temps == 0, "%s: temporary file left", path);
     }
+}
+
+/* Whether dir's file system makes unnamed files (O_TMPFILE). */
+static int has_tmpfile(const char *dir)
+{
+#ifdef O_TMPFILE
+    int fd = open(dir, O_TMPFILE | O_RDWR, 0600);
+    if (fd < 0)
+        return 0;
+    close(fd);
+    return 1;
+#else
+    (void)dir;
+    return 0;
+#endif
+}
+
+/* The unnamed temporary file (O_TMPFILE), where the file system has it: no name while it is
+ * written, none after a finish, the file in place after the commit or publish, nothing after an
+ * abort or discard, and a link failure reported with the target untouched. The rest of this
+ * program runs with the test hook CNOISE_TEST_NAMED_TEMP=1 (named temporary files). */
+static void test_unnamed(void)
+{
+    char dir[512], path[600], sub[600], err[512];
+    make_dir(dir, sizeof dir, "unnamed");
+    if (!has_tmpfile(dir)) {
+        printf("note: no O_TMPFILE in %s: unnamed temporary files not tested\n", dir);
+        return;
+    }
+    unsetenv("CNOISE_TEST_NAMED_TEMP");
+    snprintf(path, sizeof path, "%s/keep.png", dir);
+    put_file(path, "precious\n");
+    chmod(path, 0640);
+    uint8_t rows[4 * 3] = {0, 50, 100, 150, 200, 250, 1, 2, 3, 4, 5, 6};
+    int temps;
+
+    cn_image_writer *w;
+    CHECK(cn_image_begin(&w, path, CN_IMAGE_PNG8, 4, 3, 0, err, sizeof err) == 0, "%s", err);
+    CHECK(cn_image_temp_path(w) == NULL, "an unnamed file has no path: %s", cn_image_temp_path(w));
+    CHECK(cn_image_write_u8(w, rows, 3, 4, err, sizeof err) == 0, "%s", err);
+    CHECK(dir_entries(dir, &temps) == 1 && temps == 0, "nothing but keep.png while writing");
+    cn_image_abort(w);
+    CHECK(file_is(path, "precious\n") && dir_entries(dir, &temps) == 1, "abort left keep.png alone");
+
+    CHECK(cn_image_begin(&w, path, CN_IMAGE_PNG8, 4, 3, 0, err, sizeof err) == 0, "%s", err);
+    CHECK(cn_image_write_u8(w, rows, 3, 4, err, sizeof err) == 0 && cn_image_commit(w, err, sizeof err) == 0, "%s",
+          err);
+    struct stat st;
+    CHECK(!file_is(path, "precious\n") && stat(path, &st) == 0 && (st.st_mode & 0777) == 0640 && st.st_size > 8,
+          "commit replaced keep.png keeping its mode (%o)", (unsigned)(st.st_mode & 0777));
+    CHECK(dir_entries(dir, &temps) == 1 && temps == 0, "no temporary name after the commit");
+
+    /* two-step: nothing named waits between finish and publish */
+    snprintf(path, sizeof path, "%s/two.npy", dir);
+    cn_image_pending *p = NULL, *q = NULL;
+    float f[4] = {1, 2, 3, 4};
+    for (int k = 0; k < 2; k++) {
+        CHECK(cn_image_begin(&w, path, CN_IMAGE_NPY, 4, 1, 0, err, sizeof err) == 0, "%s", err);
+        CHECK(cn_image_write_f32(w, f, 1, 4, err, sizeof err) == 0, "%s", err);
+        CHECK(cn_image_finish(w, k ? &q : &p, err, sizeof err) == 0, "%s", err);
+    }
+    CHECK(p && q && cn_image_pending_temp_path(p) == NULL && access(path, F_OK) != 0 && dir_entries(dir, NULL) == 1,
+          "finished files wait unnamed");
+    cn_image_discard(q);
+    CHECK(cn_image_publish(p, err, sizeof err) == 0 && access(path, F_OK) == 0, "publish: %s", err);
+    CHECK(dir_entries(dir, &temps) == 2 && temps == 0, "publish and discard left no temporary name");
+
+    /* the directory vanishes before the commit: the link fails, is reported, nothing is left */
+    snprintf(sub, sizeof sub, "%s/gone", dir);
+    mkdir(sub, 0755);
+    snprintf(path, sizeof path, "%s/gone/x.png", dir);
+    CHECK(cn_image_begin(&w, path, CN_IMAGE_PNG8, 4, 3, 0, err, sizeof err) == 0, "%s", err);
+    CHECK(rmdir(sub) == 0, "an unnamed file does not keep its directory from being removed");
+    CHECK(cn_image_write_u8(w, rows, 3, 4, err, sizeof err) == 0, "%s", err);
+    CHECK(cn_image_commit(w, err, sizeof err) == -1 && strstr(err, "gone/x.png") && strstr(err, "link"),
+          "link failure: %s", err);
+    CHECK(dir_entries(dir, &temps) == 2 && temps == 0, "a failed link left nothing");
+    setenv("CNOISE_TEST_NAMED_TEMP", "1", 1);
 }
 
 static void test_full_disk(void)
@@ -1021,6 +1100,9 @@ int main(int argc, char **argv)
         return 1;
     }
     umask(022);
+    /* Named temporary files (the test hook; cn_image.h "Safe replacement"): the tests below look
+     * at the temporary file. test_unnamed() tests the unnamed (O_TMPFILE) ones. */
+    setenv("CNOISE_TEST_NAMED_TEMP", "1", 1);
 
     test_file_helpers();
     test_png_formats();
@@ -1042,7 +1124,11 @@ int main(int argc, char **argv)
     test_sizes();
     test_misuse();
     test_two_step();
-    test_file_size_limit();
+    test_file_size_limit("fsize");
+    test_unnamed();
+    unsetenv("CNOISE_TEST_NAMED_TEMP");
+    test_file_size_limit("fsize-unnamed"); /* EFBIG with the unnamed temporary file too */
+    setenv("CNOISE_TEST_NAMED_TEMP", "1", 1);
     test_full_disk();
     test_unwritable_dir();
     test_message_escapes();

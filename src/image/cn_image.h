@@ -32,10 +32,23 @@
  *
  * Safe replacement
  * ----------------
- * Every writer puts the file into a temporary file next to the target ("<path>.tmp.XXXXXX",
- * created with mkstemp), checks every write, flushes it to disk with fsync and only then renames
- * it over <path>. On any failure the temporary file is removed and whatever was at <path> before
- * is left exactly as it was. Consequences worth knowing:
+ * Every writer puts the file into a temporary file next to the target, checks every write,
+ * flushes it to disk with fsync and only then puts it in place over <path>. On any failure the
+ * temporary file is removed and whatever was at <path> before is left exactly as it was.
+ * The temporary file is, where the file system allows it (Linux O_TMPFILE: ext4, xfs, btrfs,
+ * tmpfs, ...), an unnamed file in the target's directory: a process killed in any way, SIGKILL
+ * and power loss included, leaves nothing behind. On commit it is linked as
+ * "<path>.tmp.XXXXXX" (linkat: through /proc/self/fd, or AT_EMPTY_PATH), closed and renamed over
+ * <path>, the link removed on any failure; only a SIGKILL in the moment between the link and the
+ * rename can leave that complete file under its temporary name. Elsewhere, and when the
+ * environment variable CNOISE_TEST_NAMED_TEMP is set to anything but "" or "0" (a test hook, to
+ * exercise this fallback where O_TMPFILE works), it is a named file "<path>.tmp.XXXXXX" created
+ * with mkstemp and renamed over <path>; a process killed before the commit leaves it behind
+ * unless a signal handler removes it (cn_image_temp_path). The temporary name must fit: a <path>
+ * whose last component plus ".tmp.XXXXXX" exceeds the file system's NAME_MAX uses the named
+ * fallback, which reports the error at once. Errors of writes say what errno says, EFBIG (the
+ * file-size limit, RLIMIT_FSIZE, with SIGXFSZ ignored) with a hint (cn_image_strerror).
+ * Consequences worth knowing:
  *   - the directory of <path> must exist and be writable (the temporary file lives there);
  *   - an existing <path> that is a directory or not a regular file (a device, a FIFO) is refused
  *     before anything is created, so "-o /dev/null" can never replace a device node;
@@ -52,7 +65,8 @@
  * keeps a 64 KiB output buffer and at most one converted row (libpng and zlib keep a few rows of
  * their own). cn_image_abort() gives up and removes the temporary file. The GIF writer takes
  * whole frames (cn_image_gif_*), holding none of them. cn_image_temp_path() and
- * cn_image_gif_temp_path() name the temporary file, for a signal handler that removes it.
+ * cn_image_gif_temp_path() name the named temporary file, for a signal handler that removes it
+ * (NULL for an unnamed one, which needs no removing).
  *
  * Errors: every function that can fail returns 0 on success and -1 on failure, and then writes a
  * one-line English message (no trailing newline, no program name) into err[0..errlen) when err is
@@ -194,7 +208,8 @@ void cn_image_abort(cn_image_writer *w);
  * Two-step commit, for outputs that should appear together (a volume and its contact sheet, a
  * GIF and a PNG): cn_image_finish() does everything cn_image_commit() does except the rename,
  * so the complete file waits at its temporary path (the same cn_image_temp_path() named) in a
- * cn_image_pending; cn_image_publish() then renames it over the target (and always frees p),
+ * cn_image_pending (an unnamed one keeps its descriptor open there; cn_image_pending_temp_path()
+ * is NULL for it); cn_image_publish() then puts it over the target (and always frees p),
  * cn_image_discard() removes it. Finish every output first and publish only when all finished:
  * a failure up to then leaves every target untouched. w is consumed as by cn_image_commit();
  * on failure *out is NULL and the temporary file is removed.
@@ -206,7 +221,8 @@ void cn_image_discard(cn_image_pending *p);
 const char *cn_image_pending_temp_path(const cn_image_pending *p);
 
 /*
- * The temporary file's path while w is open (valid until commit/abort), or NULL for NULL w.
+ * The temporary file's path while w is open (valid until commit/abort), or NULL for NULL w and
+ * for an unnamed (O_TMPFILE) temporary file, which has no path and vanishes with the process.
  * Meant for a signal handler that wants to unlink() it before the process dies.
  */
 const char *cn_image_temp_path(const cn_image_writer *w);

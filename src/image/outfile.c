@@ -1,13 +1,14 @@
 /*
  * outfile.c -- the safe-replacement output file shared by every writer (see outfile.h).
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* O_TMPFILE, AT_EMPTY_PATH (Linux); everything else is POSIX.1-2008 */
 
 #include "outfile.h"
 #include "cn_image.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,6 +88,50 @@ static mode_t new_file_mode(void)
     return (mode_t)(0666 & ~mask);
 }
 
+static char *parent_dir(const char *path);
+
+/* The test hook CNOISE_TEST_NAMED_TEMP (set and not "0"): always the named temporary file. */
+static int unnamed_allowed(void)
+{
+    const char *v = getenv("CNOISE_TEST_NAMED_TEMP");
+    return !v || !v[0] || strcmp(v, "0") == 0;
+}
+
+/*
+ * An unnamed file (O_TMPFILE) in the directory of path, or -1 where there is none to have: not
+ * Linux, a file system without O_TMPFILE, any error (the named fallback then reports it), the
+ * test hook, or a path whose "<path>.tmp.XXXXXX" link name would be too long (the fallback
+ * reports that at once instead of after all the writing).
+ */
+static int open_unnamed(const char *path)
+{
+#ifdef O_TMPFILE
+    if (!unnamed_allowed())
+        return -1;
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    if (strlen(path) + sizeof CN__TMP_SUFFIX > PATH_MAX)
+        return -1;
+    char *dir = parent_dir(path);
+    if (!dir)
+        return -1;
+    int fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    free(dir);
+    if (fd < 0)
+        return -1;
+    long name_max = fpathconf(fd, _PC_NAME_MAX);
+    if (name_max > 0 && strlen(base) + sizeof CN__TMP_SUFFIX - 1 > (size_t)name_max) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+#else
+    (void)path;
+    (void)unnamed_allowed;
+    return -1;
+#endif
+}
+
 int cn__out_open(cn__outfile *o, const char *path, char *err, size_t errlen)
 {
     o->fd = -1;
@@ -128,9 +173,14 @@ int cn__out_open(cn__outfile *o, const char *path, char *err, size_t errlen)
     memcpy(tmp, path, plen);
     memcpy(tmp + plen, CN__TMP_SUFFIX, sizeof CN__TMP_SUFFIX);
 
-    /* 2. The temporary file, in the same directory so that rename() is atomic. */
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
+    /* 2. The temporary file, in the same directory so that rename() is atomic: an unnamed one
+     *    where the file system can (nothing is left if the process dies), else a named one. */
+    int fd = open_unnamed(copy);
+    o->unnamed = fd >= 0;
+    if (o->unnamed) {
+        free(tmp);
+        tmp = NULL;
+    } else if ((fd = mkstemp(tmp)) < 0) {
         int e = errno;
         free(copy);
         free(tmp);
@@ -155,7 +205,7 @@ int cn__out_flush(cn__outfile *o)
         if (n < 0) {
             if (errno == EINTR)
                 continue;
-            cn__out_msg(o, "cannot write '%s': %s", o->path, strerror(errno));
+            cn__out_msg(o, "cannot write '%s': %s", o->path, cn_image_strerror(errno));
             return -1;
         }
         if (n == 0) {
@@ -200,7 +250,7 @@ int cn__out_pwrite(cn__outfile *o, const void *data, size_t len, uint64_t off)
         if (n < 0) {
             if (errno == EINTR)
                 continue;
-            cn__out_msg(o, "cannot write '%s': %s", o->path, strerror(errno));
+            cn__out_msg(o, "cannot write '%s': %s", o->path, cn_image_strerror(errno));
             return -1;
         }
         if (n == 0) {
@@ -214,16 +264,26 @@ int cn__out_pwrite(cn__outfile *o, const void *data, size_t len, uint64_t off)
     return 0;
 }
 
-/* fsync()s the directory holding path; errors are ignored (the data is already safe). */
-static void fsync_parent_dir(const char *path)
+/* The directory part of path ("." for a bare name, "/" at the root), malloc'ed; NULL if out of
+ * memory. */
+static char *parent_dir(const char *path)
 {
     const char *slash = strrchr(path, '/');
     size_t dlen = !slash ? 1 : slash == path ? 1 : (size_t)(slash - path);
     char *dir = (char *)malloc(dlen + 1);
+    if (dir) {
+        memcpy(dir, slash ? path : ".", dlen);
+        dir[dlen] = '\0';
+    }
+    return dir;
+}
+
+/* fsync()s the directory holding path; errors are ignored (the data is already safe). */
+static void fsync_parent_dir(const char *path)
+{
+    char *dir = parent_dir(path);
     if (!dir)
         return;
-    memcpy(dir, slash ? path : ".", dlen);
-    dir[dlen] = '\0';
     int dfd = open(dir, O_RDONLY | O_DIRECTORY);
     if (dfd >= 0) {
         (void)fsync(dfd);
@@ -235,24 +295,26 @@ static void fsync_parent_dir(const char *path)
 int cn__out_finish(cn__outfile *o)
 {
     int fd;
-    if (o->fd < 0 || !o->tmp) {
+    if (o->fd < 0 || (!o->tmp && !o->unnamed)) {
         cn__out_msg(o, "cannot write '%s': the file is not open", o->path ? o->path : "?");
         goto failed;
     }
     if (cn__out_flush(o) != 0)
         goto failed;
     if (fchmod(o->fd, o->mode) != 0) {
-        cn__out_msg(o, "cannot set permissions of '%s': %s", o->tmp, strerror(errno));
+        cn__out_msg(o, "cannot set permissions of '%s': %s", o->tmp ? o->tmp : o->path, strerror(errno));
         goto failed;
     }
     if (fsync(o->fd) != 0 && errno != EINVAL) {
-        cn__out_msg(o, "cannot write '%s': %s", o->path, strerror(errno));
+        cn__out_msg(o, "cannot write '%s': %s", o->path, cn_image_strerror(errno));
         goto failed;
     }
+    if (o->unnamed)
+        return 0; /* the descriptor is the file's only handle until it is linked */
     fd = o->fd;
     o->fd = -1;
     if (close(fd) != 0) {
-        cn__out_msg(o, "cannot write '%s': %s", o->path, strerror(errno));
+        cn__out_msg(o, "cannot write '%s': %s", o->path, cn_image_strerror(errno));
         goto failed;
     }
     return 0;
@@ -262,34 +324,116 @@ failed:
     return -1;
 }
 
-/* Renames tmp over path and syncs the directory; on failure writes the reason into msg. */
-static int publish(const char *path, const char *tmp, char *msg, size_t msglen)
+/* Six characters for a temporary name; different on every call in this process, and seeded by
+ * the time and the process id against other processes (linkat() reports a clash anyway). */
+static void random_chars(char *out)
 {
-    if (rename(tmp, path) != 0) {
-        snprintf(msg, msglen, "cannot rename '%s' to '%s': %s", tmp, path, strerror(errno));
+    static const char set[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    static uint64_t counter;
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t x = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 30) ^ ((uint64_t)getpid() << 40) ^
+                 (++counter * 0x9e3779b97f4a7c15u);
+    x ^= x >> 30; /* splitmix64's finaliser */
+    x *= 0xbf58476d1ce4e5b9u;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebu;
+    x ^= x >> 31;
+    for (int k = 0; k < 6; k++, x /= 62)
+        out[k] = set[x % 62];
+}
+
+/* Gives the unnamed file fd the name "<path>.tmp.XXXXXX" (a new one: linkat cannot replace).
+ * Returns that name (malloc'ed), or NULL with the reason in msg. */
+static char *link_unnamed(int fd, const char *path, char *msg, size_t msglen)
+{
+    size_t plen = strlen(path);
+    char *name = (char *)malloc(plen + sizeof CN__TMP_SUFFIX);
+    if (!name) {
+        cn__put_err(msg, msglen, "cannot write '%s': out of memory", path);
+        return NULL;
+    }
+    char proc[64];
+    snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+    memcpy(name, path, plen);
+    memcpy(name + plen, CN__TMP_SUFFIX, sizeof CN__TMP_SUFFIX);
+    int e = EEXIST;
+    for (int tries = 0; tries < 100 && e == EEXIST; tries++) {
+        random_chars(name + plen + sizeof CN__TMP_SUFFIX - 7);
+        if (linkat(AT_FDCWD, proc, AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0)
+            return name;
+        e = errno;
+#ifdef AT_EMPTY_PATH
+        /* Without /proc: the same by the descriptor (needs CAP_DAC_READ_SEARCH before Linux 6.10). */
+        if (e != EEXIST && linkat(fd, "", AT_FDCWD, name, AT_EMPTY_PATH) == 0)
+            return name;
+        if (errno == EEXIST)
+            e = EEXIST;
+#endif
+    }
+    cn__put_err(msg, msglen, "cannot write '%s': cannot link the finished file: %s", path, cn_image_strerror(e));
+    free(name);
+    return NULL;
+}
+
+/*
+ * Puts the finished file in place. An unnamed one (*fd >= 0) is first linked as
+ * "<path>.tmp.XXXXXX" and closed; then the named temporary file *tmp is renamed over path and
+ * the directory synced. What it consumes it sets to NULL / -1; on failure it writes the reason
+ * into msg and leaves in *tmp and *fd what the caller must still remove (release_temp).
+ */
+static int publish(const char *path, char **tmp, int *fd, char *msg, size_t msglen)
+{
+    if (*fd >= 0 && !*tmp) {
+        char *name = link_unnamed(*fd, path, msg, msglen);
+        if (!name)
+            return -1;
+        *tmp = name;
+        int f = *fd;
+        *fd = -1;
+        if (close(f) != 0) {
+            cn__put_err(msg, msglen, "cannot write '%s': %s", path, cn_image_strerror(errno));
+            return -1;
+        }
+    }
+    if (rename(*tmp, path) != 0) {
+        cn__put_err(msg, msglen, "cannot rename '%s' to '%s': %s", *tmp, path, strerror(errno));
         return -1;
     }
+    free(*tmp);
+    *tmp = NULL; /* renamed: nothing to remove */
     fsync_parent_dir(path);
     return 0;
+}
+
+/* Closes *fd and removes *tmp where they are still held, and frees *tmp and *path. */
+static void release_temp(int *fd, char **tmp, char **path)
+{
+    if (*fd >= 0) {
+        close(*fd);
+        *fd = -1;
+    }
+    if (*tmp)
+        unlink(*tmp);
+    free(*tmp);
+    *tmp = NULL;
+    free(*path);
+    *path = NULL;
 }
 
 int cn__out_commit(cn__outfile *o)
 {
     if (cn__out_finish(o) != 0)
         return -1;
-    if (publish(o->path, o->tmp, o->msg, sizeof o->msg) != 0) {
-        cn__out_discard(o);
-        return -1;
-    }
-    free(o->tmp);
-    o->tmp = NULL; /* renamed: nothing to remove */
+    int rc = publish(o->path, &o->tmp, &o->fd, o->msg, sizeof o->msg);
     cn__out_discard(o);
-    return 0;
+    return rc;
 }
 
 struct cn_image_pending {
     char *path;
-    char *tmp;
+    char *tmp; /* NULL for an unnamed file */
+    int fd;    /* the unnamed file, -1 for a named one */
 };
 
 cn_image_pending *cn__out_detach(cn__outfile *o)
@@ -302,8 +446,10 @@ cn_image_pending *cn__out_detach(cn__outfile *o)
     }
     p->path = o->path;
     p->tmp = o->tmp;
+    p->fd = o->fd;
     o->path = NULL;
     o->tmp = NULL;
+    o->fd = -1;
     return p;
 }
 
@@ -314,14 +460,10 @@ int cn_image_publish(cn_image_pending *p, char *err, size_t errlen)
         cn__put_err(err, errlen, "no finished image");
         return -1;
     }
-    int rc = publish(p->path, p->tmp, msg, sizeof msg);
-    if (rc != 0) {
+    int rc = publish(p->path, &p->tmp, &p->fd, msg, sizeof msg);
+    if (rc != 0)
         cn__put_err(err, errlen, "%s", msg);
-        unlink(p->tmp);
-    }
-    free(p->path);
-    free(p->tmp);
-    free(p);
+    cn_image_discard(p);
     return rc;
 }
 
@@ -329,9 +471,7 @@ void cn_image_discard(cn_image_pending *p)
 {
     if (!p)
         return;
-    unlink(p->tmp);
-    free(p->path);
-    free(p->tmp);
+    release_temp(&p->fd, &p->tmp, &p->path);
     free(p);
 }
 
@@ -342,14 +482,5 @@ const char *cn_image_pending_temp_path(const cn_image_pending *p)
 
 void cn__out_discard(cn__outfile *o)
 {
-    if (o->fd >= 0) {
-        close(o->fd);
-        o->fd = -1;
-    }
-    if (o->tmp)
-        unlink(o->tmp);
-    free(o->tmp);
-    o->tmp = NULL;
-    free(o->path);
-    o->path = NULL;
+    release_temp(&o->fd, &o->tmp, &o->path);
 }

@@ -3,12 +3,14 @@
  *
  * One implementation of the rules in cn_image.h ("Safe replacement"):
  *   1. cn__out_open: refuse a target that is a directory or not a regular file, remember the
- *      permission bits it will get, mkstemp("<path>.tmp.XXXXXX") next to it;
+ *      permission bits it will get, open an unnamed O_TMPFILE file in its directory or, where
+ *      that is not to be had, mkstemp("<path>.tmp.XXXXXX") next to it;
  *   2. cn__out_write appends through a 64 KiB buffer drained with write(2), cn__out_pwrite
  *      places bytes at an offset with pwrite(2); both retry short writes and EINTR and record
  *      the first errno (ENOSPC, EFBIG, EIO, ...) as the file's message;
- *   3. cn__out_commit: drain, fchmod, fsync, close (checked), rename over the target, then fsync
- *      the directory on a best-effort basis (or cn__out_finish now, cn_image_publish later);
+ *   3. cn__out_commit: drain, fchmod, fsync, (an unnamed file: link as "<path>.tmp.XXXXXX"),
+ *      close (checked), rename over the target, then fsync the directory on a best-effort basis
+ *      (or cn__out_finish now, cn_image_publish later);
  *   4. any failure, or cn__out_discard: close and unlink the temporary file; the target was never
  *      opened.
  * Not part of the installed API; every symbol is cn__-prefixed.
@@ -26,8 +28,9 @@
 typedef struct cn__outfile {
     int fd;        /* the temporary file, -1 when none is open */
     char *path;    /* target path (owned copy) */
-    char *tmp;     /* temporary file path (owned); NULL once renamed or removed */
+    char *tmp;     /* temporary file path (owned); NULL for an unnamed file, once renamed or removed */
     mode_t mode;   /* permission bits the file gets at commit */
+    int unnamed;   /* fd is an O_TMPFILE file (tmp NULL until it is linked at commit) */
     size_t buffered;
     char msg[512]; /* the first error message; "" while all is well */
     unsigned char buf[CN__OUTBUF_SIZE];
