@@ -113,7 +113,7 @@ static const char help_text[] =
     "Exit status:\n"
     "  0  success (also when values were clipped: a note says so)\n"
     "  1  runtime failure: a file could not be written (missing or unwritable directory, disk\n"
-    "     full, ...) or the noise gave NaN\n"
+    "     full, file-size limit, a name longer than the system accepts, ...) or the noise gave NaN\n"
     "  2  usage error: bad option or value, unsupported combination of options\n";
 
 enum {
@@ -635,8 +635,9 @@ int cli_cmd_animate(int argc, char **argv)
         jb.have_png = 1;
         char name[CLI_GUARD_PATH_MAX];
         if (frame_name(&jb.png, jb.frames - 1, name, sizeof name) != 0) {
+            /* a name the system refuses (PATH_MAX), a runtime failure like ENAMETOOLONG elsewhere */
             cli_error(prog, "--png: the frame names are longer than %d bytes", CLI_GUARD_PATH_MAX - 1);
-            return CLI_EXIT_USAGE;
+            return CLI_EXIT_FAILURE;
         }
         if (frame_name(&jb.png, 0, name, sizeof name) != 0 || !name[0]) {
             cli_error(prog, "--png: the frame names are empty");

@@ -92,7 +92,8 @@ static const char help_text[] =
     "On success prints \"wrote FILE (WxH)\". A progress bar with rate and time left is shown\n"
     "on stderr when that is a terminal (never into a pipe or file).\n"
     "\n"
-    "Exit status: 0 success, 1 the file could not be written, 2 usage error.\n";
+    "Exit status: 0 success, 1 the file could not be written (a refused path, a name too long,\n"
+    "disk full, file-size limit, ...), 2 usage error.\n";
 
 enum {
     OPT_SIZE = 1,

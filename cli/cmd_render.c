@@ -154,8 +154,8 @@ static const char help_text[] =
     "\n"
     "Exit status:\n"
     "  0  success (also when samples were clipped: a note says so)\n"
-    "  1  runtime failure: the file could not be written (missing or unwritable directory,\n"
-    "     disk full, ...) or the noise gave NaN\n"
+    "  1  runtime failure: the file could not be written (missing or unwritable directory, disk\n"
+    "     full, file-size limit, a name longer than the system accepts, ...) or the noise gave NaN\n"
     "  2  usage error: bad option or value, unsupported combination of options\n";
 
 enum {

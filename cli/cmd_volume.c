@@ -100,7 +100,7 @@ static const char help_text[] =
     "Exit status:\n"
     "  0  success (also when sheet values were clipped: a note says so)\n"
     "  1  runtime failure: a file could not be written (missing or unwritable directory, disk\n"
-    "     full, ...) or the noise gave NaN\n"
+    "     full, file-size limit, a name longer than the system accepts, ...) or the noise gave NaN\n"
     "  2  usage error: bad option or value, unsupported combination of options\n";
 
 enum { OPT_SIZE = 1, OPT_OUTPUT, OPT_W, OPT_FORMAT, OPT_SHEET, OPT_COLUMNS, OPT_THREADS, OPT_QUIET };

@@ -36,7 +36,8 @@ static const char usage_text[] =
     "\n"
     "Exit status (every command):\n"
     "  0  success\n"
-    "  1  runtime failure (I/O error, bad input line)\n"
+    "  1  runtime failure (I/O error, bad input line); a path the system refuses is one, whatever\n"
+    "     the reason: no such directory, read-only, a name longer than it accepts, ...\n"
     "  2  usage error (unknown command or option, bad or missing value, unsupported combination)\n";
 
 /*

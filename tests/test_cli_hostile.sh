@@ -379,6 +379,7 @@ CASE_TABLE=$(cat <<'EOF'
 1 ;; - ;; 'n{252}\.png': File name too long ;; volume --size 4x4x4 -o new.npy --sheet "$N256.png"
 1 ;; - ;; 'n{252}\.png': File name too long ;; animate --size 8x8 --frames 2 -o "$N256.png"
 1 ;; - ;; frame 0: .*'n{252}0\.png': File name too long ;; animate --size 8x8 --frames 2 --png "$N256%d.png"
+1 ;; - ;; --png: the frame names are longer than 4095 bytes ;; animate --size 8x8 --frames 2 --png "$LONGNAME%d.png"
 # --- the file-size limit (ulimit -f): EFBIG, reported like a full disk
 1 ;; -,fsize=64 ;; keep\.png.*File too large \(the file-size limit ;; render --size 1024x1024 --format png16 -o keep.png
 1 ;; -,fsize=64 ;; keep\.npy.*File too large ;; render --size 1024x1024 -o keep.npy
