@@ -499,6 +499,10 @@ static const grid_spec GRIDS[] = {
      * (src/kernels/row.inc): rows wholly inside it next to rows that cross it. */
     {"edge", {-536870912.0 + 40.25, 536870911.5, -536870900.75, 536870000.125}, {-0.5, 0.25, -2.5, 3.25},
      {{70}, {64, 5}, {40, 3, 4}, {33, 2, 3, 3}}},
+    /* Wider than one block of the grid rows' shared x table (src/kernels/entries.inc,
+     * KN(rows_tab): at most 2048 columns at a time, fewer with more octaves), two or more rows,
+     * a partial last vector: every block boundary and the rows' tails. Float-exact coordinates. */
+    {"wide", {-70.25, 3.5, -1.25, 0.5}, {0.0625, -0.75, 0.375, 1.5}, {{40}, {2100, 2}, {2067, 1, 2}, {3, 2, 2, 2}}},
     /* All steps negative from the origin, tiny to large. */
     {"negative", {0.0, 0.0, 0.0, 0.0}, {-1e-3, -7.5, -100.25, -1.0}, {{33}, {6, 7}, {4, 3, 5}, {3, 2, 3, 4}}},
 };
