@@ -8,73 +8,11 @@
 # and the full golden-file comparison, which are skipped with a note without it.
 
 set -u
-
-CNOISE=${1:?usage: test_cli.sh path/to/cnoise}
-case $CNOISE in /*) ;; *) CNOISE=$PWD/$CNOISE ;; esac
-HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+t_begin 1 path/to/cnoise "$@"
+CNOISE=$(t_abs "$1")
 GOLDEN=$HERE/golden
 HEADER=$HERE/../include/cnoise.h
-
-T=$(mktemp -d "${TMPDIR:-/tmp}/test_cli.XXXXXX") || exit 1
-MOUNTED=
-cleanup() {
-    if [ -n "$MOUNTED" ]; then umount "$MOUNTED" 2>/dev/null; fi
-    rm -rf "$T"
-}
-trap cleanup EXIT
-
-PASS=0
-FAIL=0
-HAVE_PY=0
-if command -v python3 >/dev/null 2>&1; then HAVE_PY=1; fi
-
-pass() { PASS=$((PASS + 1)); }
-fail() { FAIL=$((FAIL + 1)); printf 'FAIL: %s\n' "$*"; }
-note() { printf 'note: %s\n' "$*"; }
-
-# check NAME COND...: passes if the command COND succeeds.
-check() {
-    local name=$1; shift
-    if "$@"; then pass; else fail "$name"; fi
-}
-
-# run ARGS...: runs cnoise (stdin from $IN, default /dev/null) in the current directory;
-# sets rc, out (stdout) and err (stderr).
-run() {
-    "$CNOISE" "$@" <"${IN:-/dev/null}" >"$T/stdout" 2>"$T/stderr"
-    rc=$?
-    out=$(cat "$T/stdout")
-    err=$(cat "$T/stderr")
-}
-
-# feed TEXT ARGS...: like run, with TEXT (printf %b escapes allowed) on stdin.
-feed() {
-    local text=$1; shift
-    printf '%b' "$text" >"$T/stdin"
-    IN=$T/stdin run "$@"
-}
-
-# expect_ok NAME EXPECTED_STDOUT: the last run succeeded, printed exactly that, and nothing on stderr.
-expect_ok() {
-    if [ "$rc" -eq 0 ] && [ "$out" = "$2" ] && [ -z "$err" ]; then
-        pass
-    else
-        fail "$1: rc=$rc stdout='$out' (want '$2') stderr='$err'"
-    fi
-}
-
-# expect_err NAME CODE TEXT...: the last run exited with CODE and stderr contains every TEXT
-# (fixed strings) and starts with "cnoise".
-expect_err() {
-    local name=$1 code=$2; shift 2
-    local t okay=1
-    [ "$rc" -eq "$code" ] || okay=0
-    case $err in cnoise*) ;; *) okay=0 ;; esac
-    for t in "$@"; do
-        case $err in *"$t"*) ;; *) okay=0 ;; esac
-    done
-    if [ $okay -eq 1 ]; then pass; else fail "$name: rc=$rc (want $code) stderr='$err' (want: $*)"; fi
-}
 
 # ---------------------------------------------------------------------------------------------
 # main: help, version, unknown command
@@ -396,9 +334,6 @@ EOF
 # same_nonempty A B: A is not empty and equals B.
 same_nonempty() { [ -s "$1" ] && cmp -s "$1" "$2"; }
 
-# no_temp_files DIR: no "*.tmp.*" file left in DIR.
-no_temp_files() { [ -z "$(find "$1" -name '*.tmp.*' -print -quit)" ]; }
-
 mkdir "$T/r" && cd "$T/r" || exit 1
 run render
 expect_ok "render default" "wrote noise.png (512x512)"
@@ -536,13 +471,13 @@ check "write failure leaves no temporary file" no_temp_files "$T/bad"
 # A full disk: a 64 KiB tmpfs (needs root and mount permission; skipped otherwise).
 mkdir "$T/tiny"
 if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=64k tmpfs "$T/tiny" 2>/dev/null; then
-    MOUNTED=$T/tiny
+    MOUNTS+=("$T/tiny")
     printf 'precious contents\n' >"$T/tiny/keep.png"
     run render --size 1024x1024 -o "$T/tiny/keep.png"
     expect_err "disk full" 1 "No space left on device"
     check "disk full keeps the existing file" [ "$(cksum <"$T/tiny/keep.png")" = "$before" ]
     check "disk full leaves no temporary file" [ "$(ls -A "$T/tiny")" = "keep.png" ]
-    umount "$T/tiny" && MOUNTED=
+    umount "$T/tiny"
 else
     note "cannot mount a tmpfs (not root or not permitted): disk-full check skipped"
 fi
@@ -573,6 +508,4 @@ check "replaced file keeps mode 640" [ "$(stat -c %a keep.png)" = 640 ]
 "$CNOISE" render --size 4x4 -o full.png >/dev/full 2>"$T/stderr"; rc=$?; err=$(cat "$T/stderr")
 expect_err "render success line to a full disk" 1 "error writing standard output"
 
-cd "$T" || exit 1
-echo "test_cli: $PASS passed, $FAIL failed"
-[ "$FAIL" -eq 0 ]
+t_end

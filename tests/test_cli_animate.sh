@@ -8,51 +8,10 @@
 # Usage: bash tests/test_cli_animate.sh path/to/cnoise
 # Needs python3 (standard library only). Ends with "test_cli_animate: N passed, M failed".
 set -u
-
-CNOISE=${1:?usage: test_cli_animate.sh path/to/cnoise}
-case $CNOISE in /*) ;; *) CNOISE=$PWD/$CNOISE ;; esac
-
-T=$(mktemp -d "${TMPDIR:-/tmp}/test_cli_animate.XXXXXX") || exit 1
-MOUNTED=
-cleanup() {
-    if [ -n "$MOUNTED" ]; then umount "$MOUNTED" 2>/dev/null; fi
-    rm -rf "$T"
-}
-trap cleanup EXIT
-
-PASS=0
-FAIL=0
-pass() { PASS=$((PASS + 1)); }
-fail() { FAIL=$((FAIL + 1)); printf 'FAIL: %s\n' "$*"; }
-note() { printf 'note: %s\n' "$*"; }
-check() {
-    local name=$1; shift
-    if "$@"; then pass; else fail "$name"; fi
-}
-HAVE_PY=0
-if command -v python3 >/dev/null 2>&1; then HAVE_PY=1; fi
-
-run() {
-    "$CNOISE" "$@" </dev/null >"$T/stdout" 2>"$T/stderr"
-    rc=$?
-    out=$(cat "$T/stdout")
-    err=$(cat "$T/stderr")
-}
-expect_ok() {
-    if [ "$rc" -eq 0 ] && [ "$out" = "$2" ] && [ -z "$err" ]; then pass; else
-        fail "$1: rc=$rc stdout='$out' (want '$2') stderr='$err'"; fi
-}
-expect_err() {
-    local name=$1 code=$2; shift 2
-    local t okay=1
-    [ "$rc" -eq "$code" ] || okay=0
-    case $err in "cnoise animate: "*) ;; *) okay=0 ;; esac
-    for t in "$@"; do case $err in *"$t"*) ;; *) okay=0 ;; esac; done
-    if [ $okay -eq 1 ]; then pass; else fail "$name: rc=$rc (want $code) stderr='$err' (want: $*)"; fi
-}
-differ() { ! cmp -s "$1" "$2"; }
-no_temp_files() { [ -z "$(find "$1" -name '*.tmp.*' -print -quit)" ]; }
-empty_dir() { [ -z "$(ls -A "$1")" ]; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+t_begin 1 path/to/cnoise "$@"
+CNOISE=$(t_abs "$1")
+ERR_PREFIX='cnoise animate: '
 
 # A GIF and PNG decoder (python3 standard library): "gif FILE" prints "W H FRAMES LOOP DELAYS",
 # "gifpix FILE" the pixel indices of every frame (one frame per line) and checks the palette is
@@ -355,7 +314,7 @@ check "file size limit keeps the GIF" [ "$(cksum <keep.gif)" = "$before_g" -a -z
 check "failures leave no temporary file" no_temp_files .
 check "failures leave only what was there" [ "$(ls -A | tr '\n' ' ')" = "f001.png keep.gif " ]
 if [ "$(id -u)" -eq 0 ] && mkdir "$T/tiny" && mount -t tmpfs -o size=64k tmpfs "$T/tiny" 2>/dev/null; then
-    MOUNTED=$T/tiny
+    MOUNTS+=("$T/tiny")
     printf 'precious\n' >"$T/tiny/f005.png"
     # each 64x64 frame of noise is a few KiB: the disk fills part way through the frames
     run animate --size 64x64 --frames 30 --frequency 0.5 -o keep.gif --png "$T/tiny/f%03d.png"
@@ -368,7 +327,7 @@ if [ "$(id -u)" -eq 0 ] && mkdir "$T/tiny" && mount -t tmpfs -o size=64k tmpfs "
     check "disk full: no GIF written" [ "$(cksum <keep.gif)" = "$before_g" ]
     check "disk full leaves no temporary file" no_temp_files "$T/tiny"
     check "disk full leaves no temporary file here" no_temp_files .
-    umount "$T/tiny" && MOUNTED=
+    umount "$T/tiny"
 else
     note "cannot mount a tmpfs (not root or not permitted): disk-full checks skipped"
 fi
@@ -402,5 +361,4 @@ else
     note "script(1) not found: terminal progress checks skipped"
 fi
 
-echo "test_cli_animate: $PASS passed, $FAIL failed"
-[ "$FAIL" -eq 0 ]
+t_end

@@ -9,61 +9,10 @@
 # skipped with a note without it.
 
 set -u
-
-CNOISE=${1:?usage: test_cli_fractal.sh path/to/cnoise}
-case $CNOISE in /*) ;; *) CNOISE=$PWD/$CNOISE ;; esac
-
-T=$(mktemp -d "${TMPDIR:-/tmp}/test_cli_fractal.XXXXXX") || exit 1
-trap 'rm -rf "$T"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+t_begin 1 path/to/cnoise "$@"
+CNOISE=$(t_abs "$1")
 cd "$T" || exit 1
-
-PASS=0
-FAIL=0
-HAVE_PY=0
-if command -v python3 >/dev/null 2>&1; then HAVE_PY=1; fi
-
-pass() { PASS=$((PASS + 1)); }
-fail() { FAIL=$((FAIL + 1)); printf 'FAIL: %s\n' "$*"; }
-note() { printf 'note: %s\n' "$*"; }
-
-# check NAME COND...: passes if the command COND succeeds.
-check() {
-    local name=$1; shift
-    if "$@"; then pass; else fail "$name"; fi
-}
-
-# run ARGS...: runs cnoise (stdin from $IN, default /dev/null); sets rc, out and err.
-run() {
-    "$CNOISE" "$@" <"${IN:-/dev/null}" >"$T/stdout" 2>"$T/stderr"
-    rc=$?
-    out=$(cat "$T/stdout")
-    err=$(cat "$T/stderr")
-}
-
-# feed TEXT ARGS...: like run, with TEXT (printf %b escapes allowed) on stdin.
-feed() {
-    local text=$1; shift
-    printf '%b' "$text" >"$T/stdin"
-    IN=$T/stdin run "$@"
-}
-
-# expect_ok NAME: the last run succeeded with something on stdout and nothing on stderr.
-expect_ok() {
-    if [ "$rc" -eq 0 ] && [ -n "$out" ] && [ -z "$err" ]; then pass; else fail "$1: rc=$rc stdout='$out' stderr='$err'"; fi
-}
-
-# expect_err NAME CODE TEXT...: the last run exited with CODE and stderr starts with "cnoise" and
-# contains every TEXT (fixed strings).
-expect_err() {
-    local name=$1 code=$2; shift 2
-    local t okay=1
-    [ "$rc" -eq "$code" ] || okay=0
-    case $err in cnoise*) ;; *) okay=0 ;; esac
-    for t in "$@"; do
-        case $err in *"$t"*) ;; *) okay=0 ;; esac
-    done
-    if [ $okay -eq 1 ]; then pass; else fail "$name: rc=$rc (want $code) stdout='$out' stderr='$err' (want: $*)"; fi
-}
 
 # close A B [REL]: the numbers (one per line) in A and B agree within REL relative (default 1e-15,
 # measured against max(|a|, |b|, 1e-300)), and both have the same, nonzero, count.
@@ -708,6 +657,4 @@ run render --offset 1e308 --fractal fbm --size 4x4 -o huge.png
 expect_err "an offset that overflows in the octaves" 2 "--frequency: 0.015625 is too large" "offsets"
 check "overflow errors create no file" [ ! -e huge.png ]
 
-cd "$T" || exit 1
-echo "test_cli_fractal: $PASS passed, $FAIL failed"
-[ "$FAIL" -eq 0 ]
+t_end

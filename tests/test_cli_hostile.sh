@@ -29,27 +29,13 @@
 # CNOISE_UNDER_VALGRIND=1 (scripts/valgrind.sh) only allows more time for a killed run to start.
 
 set -u
-
-CNOISE=${1:?usage: test_cli_hostile.sh path/to/cnoise}
-case $CNOISE in /*) ;; *) CNOISE=$PWD/$CNOISE ;; esac
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+t_begin 1 path/to/cnoise "$@"
+CNOISE=$(t_abs "$1")
 export LC_ALL=C
 
-T=$(mktemp -d "${TMPDIR:-/tmp}/test_cli_hostile.XXXXXX") || exit 1
-MOUNTS=()
-cleanup() {
-    local m
-    for m in "${MOUNTS[@]}"; do umount "$m" 2>/dev/null; done
-    rm -rf "$T"
-}
-trap cleanup EXIT
-
-PASS=0
-FAIL=0
 CASES=0
 SKIPPED=0
-pass() { PASS=$((PASS + 1)); }
-fail() { FAIL=$((FAIL + 1)); printf 'FAIL: %s\n' "$*"; }
-note() { printf 'note: %s\n' "$*"; }
 
 # ---------------------------------------------------------------------------------------------
 # The arena: everything a case may touch, with its state recorded before the cases.
@@ -681,5 +667,4 @@ wrote 2 frames f\x7f0.png .. f\x7f1.png (4x4)' animate --size 4x4 --frames 2 -o 
 
 [ "$SKIPPED" -gt 0 ] && note "$SKIPPED cases skipped (no read-only or tiny tmpfs mount)"
 echo "test_cli_hostile: $CASES cases"
-echo "test_cli_hostile: $PASS passed, $FAIL failed"
-[ "$FAIL" -eq 0 ]
+t_end

@@ -6,19 +6,10 @@
 # anything failed.
 
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+t_begin 1 path/to/cnoise "$@"
+CNOISE=$1
 
-CNOISE=${1:?usage: test_cli_info.sh path/to/cnoise}
-T=$(mktemp -d "${TMPDIR:-/tmp}/test_cli_info.XXXXXX") || exit 1
-trap 'rm -rf "$T"' EXIT
-
-PASS=0
-FAIL=0
-pass() { PASS=$((PASS + 1)); }
-fail() { FAIL=$((FAIL + 1)); printf 'FAIL: %s\n' "$*"; }
-check() {
-    local name=$1; shift
-    if "$@"; then pass; else fail "$name"; fi
-}
 # field KEY: the value of "KEY: value" in $T/out
 field() { sed -n "s/^$1: //p" "$T/out"; }
 
@@ -66,5 +57,4 @@ check "an unknown option is a usage error" eval '[ $rc -eq 2 ] && grep -q "unkno
 "$CNOISE" --help >"$T/out"
 check "cnoise --help lists info" grep -q '^  info ' "$T/out"
 
-printf 'test_cli_info: %d passed, %d failed\n' "$PASS" "$FAIL"
-[ "$FAIL" -eq 0 ]
+t_end

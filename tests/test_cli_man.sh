@@ -10,22 +10,11 @@
 # anything failed.
 
 set -u
-
-CNOISE=${1:?usage: test_cli_man.sh path/to/cnoise path/to/cnoise.1 [build-dir]}
-PAGE=${2:?usage: test_cli_man.sh path/to/cnoise path/to/cnoise.1 [build-dir]}
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+t_begin 2 'path/to/cnoise path/to/cnoise.1 [build-dir]' "$@"
+CNOISE=$1
+PAGE=$2
 BUILD=${3:-}
-T=$(mktemp -d "${TMPDIR:-/tmp}/test_cli_man.XXXXXX") || exit 1
-trap 'rm -rf "$T"' EXIT
-
-PASS=0
-FAIL=0
-pass() { PASS=$((PASS + 1)); }
-fail() { FAIL=$((FAIL + 1)); printf 'FAIL: %s\n' "$*"; }
-note() { printf 'note: %s\n' "$*"; }
-check() {
-    local name=$1; shift
-    if "$@"; then pass; else fail "$name"; fi
-}
 
 # The page with roff's \- turned into -, and font escapes removed, for searching.
 sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' "$PAGE" >"$T/page"
@@ -129,5 +118,4 @@ if [ -n "$BUILD" ] && command -v cmake >/dev/null 2>&1; then
     fi
 fi
 
-printf 'test_cli_man: %d passed, %d failed\n' "$PASS" "$FAIL"
-[ "$FAIL" -eq 0 ]
+t_end

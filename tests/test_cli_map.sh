@@ -8,47 +8,14 @@
 # Needs bash, coreutils; python3 (standard library) for the decoding checks.
 
 set -u
-
-CNOISE=${1:?usage: test_cli_map.sh path/to/cnoise}
-case $CNOISE in /*) ;; *) CNOISE=$PWD/$CNOISE ;; esac
-HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-
-T=$(mktemp -d "${TMPDIR:-/tmp}/test_cli_map.XXXXXX") || exit 1
-trap 'rm -rf "$T"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+t_begin 1 path/to/cnoise "$@"
+CNOISE=$(t_abs "$1")
 cd "$T" || exit 1
 
-PASS=0
-FAIL=0
-pass() { PASS=$((PASS + 1)); }
-fail() { FAIL=$((FAIL + 1)); printf 'FAIL: %s\n' "$*"; }
-note() { printf 'note: %s\n' "$*"; }
-check() {
-    local name=$1; shift
-    if "$@"; then pass; else fail "$name"; fi
-}
 PY=
-if command -v python3 >/dev/null 2>&1; then PY=python3; else note "python3 not found: decoding checks skipped"; fi
+if [ "$HAVE_PY" -eq 1 ]; then PY=python3; else note "python3 not found: decoding checks skipped"; fi
 
-run() {
-    "$CNOISE" "$@" </dev/null >"$T/stdout" 2>"$T/stderr"
-    rc=$?
-    out=$(cat "$T/stdout")
-    err=$(cat "$T/stderr")
-}
-expect_ok() {
-    if [ "$rc" -eq 0 ] && [ "$out" = "$2" ] && [ -z "$err" ]; then pass; else fail "$1: rc=$rc stdout='$out' (want '$2') stderr='$err'"; fi
-}
-expect_err() {
-    local name=$1 code=$2; shift 2
-    local t okay=1
-    [ "$rc" -eq "$code" ] || okay=0
-    case $err in cnoise*) ;; *) okay=0 ;; esac
-    for t in "$@"; do
-        case $err in *"$t"*) ;; *) okay=0 ;; esac
-    done
-    if [ $okay -eq 1 ]; then pass; else fail "$name: rc=$rc (want $code) stderr='$err' (want: $*)"; fi
-}
-no_temp_files() { [ -z "$(find "${1:-.}" -name '*.tmp.*' -print -quit)" ]; }
 verify() {
     local name=$1; shift
     if [ -z "$PY" ]; then return; fi
@@ -222,5 +189,4 @@ else
     note "script(1) not usable: terminal progress checks skipped"
 fi
 
-printf 'test_cli_map: %d passed, %d failed\n' "$PASS" "$FAIL"
-[ "$FAIL" -eq 0 ]
+t_end

@@ -11,52 +11,16 @@
 # util-linux for the terminal checks.
 
 set -u
-
-CNOISE=${1:?usage: test_cli_render.sh path/to/cnoise}
-case $CNOISE in /*) ;; *) CNOISE=$PWD/$CNOISE ;; esac
-HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-
-T=$(mktemp -d "${TMPDIR:-/tmp}/test_cli_render.XXXXXX") || exit 1
-trap 'rm -rf "$T"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+t_begin 1 path/to/cnoise "$@"
+CNOISE=$(t_abs "$1")
 cd "$T" || exit 1
 
-PASS=0
-FAIL=0
-pass() { PASS=$((PASS + 1)); }
-fail() { FAIL=$((FAIL + 1)); printf 'FAIL: %s\n' "$*"; }
-note() { printf 'note: %s\n' "$*"; }
-check() {
-    local name=$1; shift
-    if "$@"; then pass; else fail "$name"; fi
-}
-
 # A python3 with numpy if there is one (numpy.load check), else any python3.
-PY=
-for p in python3 /usr/bin/python3; do
-    if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import numpy' 2>/dev/null; then PY=$p; break; fi
-done
-if [ -z "$PY" ] && command -v python3 >/dev/null 2>&1; then PY=python3; note "numpy not found: numpy.load check skipped"; fi
-
-run() {
-    "$CNOISE" "$@" </dev/null >"$T/stdout" 2>"$T/stderr"
-    rc=$?
-    out=$(cat "$T/stdout")
-    err=$(cat "$T/stderr")
-}
-expect_ok() {
-    if [ "$rc" -eq 0 ] && [ "$out" = "$2" ] && [ -z "$err" ]; then pass; else fail "$1: rc=$rc stdout='$out' (want '$2') stderr='$err'"; fi
-}
-expect_err() {
-    local name=$1 code=$2; shift 2
-    local t okay=1
-    [ "$rc" -eq "$code" ] || okay=0
-    case $err in cnoise*) ;; *) okay=0 ;; esac
-    for t in "$@"; do
-        case $err in *"$t"*) ;; *) okay=0 ;; esac
-    done
-    if [ $okay -eq 1 ]; then pass; else fail "$name: rc=$rc (want $code) stderr='$err' (want: $*)"; fi
-}
-no_temp_files() { [ -z "$(find "${1:-.}" -name '*.tmp.*' -print -quit)" ]; }
+if ! PY=$(numpy_python) && [ "$HAVE_PY" -eq 1 ]; then
+    PY=python3
+    skip "numpy not found: numpy.load check (scripts/setup-deps.sh installs python3-numpy)"
+fi
 
 # samples W H [halo] OPTIONS...: writes the noise at the pixel centres (with a one-pixel halo
 # when halo is 1) as printed by "cnoise sample --dims 2 OPTIONS" to $T/samples.
@@ -373,5 +337,4 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$CNOISE" render 
     rm -f short.png tall.png
 fi
 
-printf 'test_cli_render: %d passed, %d failed\n' "$PASS" "$FAIL"
-[ "$FAIL" -eq 0 ]
+t_end

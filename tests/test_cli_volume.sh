@@ -5,57 +5,16 @@
 # SIGTERM) that leave no partial or temporary file and existing files untouched.
 #
 # Usage: bash tests/test_cli_volume.sh path/to/cnoise
-# Needs python3 with numpy (scripts/setup-deps.sh installs python3-numpy); the value checks are
-# skipped with a note without it. Ends with "test_cli_volume: N passed, M failed".
+# Needs python3 with numpy (scripts/setup-deps.sh installs python3-numpy); without it the value
+# checks are skipped and the test exits 77 (skipped) when the rest passed. Ends with
+# "test_cli_volume: N passed, M failed".
 set -u
-
-CNOISE=${1:?usage: test_cli_volume.sh path/to/cnoise}
-case $CNOISE in /*) ;; *) CNOISE=$PWD/$CNOISE ;; esac
-
-T=$(mktemp -d "${TMPDIR:-/tmp}/test_cli_volume.XXXXXX") || exit 1
-MOUNTED=
-cleanup() {
-    if [ -n "$MOUNTED" ]; then umount "$MOUNTED" 2>/dev/null; fi
-    rm -rf "$T"
-}
-trap cleanup EXIT
-
-PASS=0
-FAIL=0
-pass() { PASS=$((PASS + 1)); }
-fail() { FAIL=$((FAIL + 1)); printf 'FAIL: %s\n' "$*"; }
-note() { printf 'note: %s\n' "$*"; }
-check() {
-    local name=$1; shift
-    if "$@"; then pass; else fail "$name"; fi
-}
-
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+t_begin 1 path/to/cnoise "$@"
+CNOISE=$(t_abs "$1")
+ERR_PREFIX='cnoise volume: '
 # The first python3 with numpy (the system's when PATH leads to another one without it).
-PY=
-for p in python3 /usr/bin/python3; do
-    if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import numpy' 2>/dev/null; then PY=$p; break; fi
-done
-
-run() {
-    "$CNOISE" "$@" </dev/null >"$T/stdout" 2>"$T/stderr"
-    rc=$?
-    out=$(cat "$T/stdout")
-    err=$(cat "$T/stderr")
-}
-expect_ok() {
-    if [ "$rc" -eq 0 ] && [ "$out" = "$2" ] && [ -z "$err" ]; then pass; else
-        fail "$1: rc=$rc stdout='$out' (want '$2') stderr='$err'"; fi
-}
-expect_err() {
-    local name=$1 code=$2; shift 2
-    local t okay=1
-    [ "$rc" -eq "$code" ] || okay=0
-    case $err in "cnoise volume: "*) ;; *) okay=0 ;; esac
-    for t in "$@"; do case $err in *"$t"*) ;; *) okay=0 ;; esac; done
-    if [ $okay -eq 1 ]; then pass; else fail "$name: rc=$rc (want $code) stderr='$err' (want: $*)"; fi
-}
-no_temp_files() { [ -z "$(find "$1" -name '*.tmp.*' -print -quit)" ]; }
-empty_dir() { [ -z "$(ls -A "$1")" ]; }
+PY=$(numpy_python)
 
 # ---------------------------------------------------------------------------------------------
 mkdir "$T/v" && cd "$T/v" || exit 1
@@ -114,7 +73,7 @@ if [ -n "$PY" ]; then
     check "layered volume equals cnoise sample" \
         check_points l.npy "--dims 3 --frequency 0.0625 --layer frequency=0.25;weight=0.5;seed=3" "0 0 0" "7 7 7" "3 1 4"
 else
-    note "python3 with numpy not found: volume value checks skipped"
+    skip "python3 with numpy not found: the value, raw-layout and contact-sheet checks (scripts/setup-deps.sh installs python3-numpy)"
 fi
 
 # raw float32: same values as the .npy, x fastest; the message states the layout
@@ -242,7 +201,7 @@ check "file size limit keeps both files" [ "$(cksum <keep.npy)" = "$before_v" -a
 check "failures leave no temporary file" no_temp_files .
 check "failures leave only what was there" [ "$(ls -A | tr '\n' ' ')" = "adir keep.npy keep.png " ]
 if [ "$(id -u)" -eq 0 ] && mkdir "$T/tiny" && mount -t tmpfs -o size=64k tmpfs "$T/tiny" 2>/dev/null; then
-    MOUNTED=$T/tiny
+    MOUNTS+=("$T/tiny")
     printf 'precious\n' >"$T/tiny/keep.npy"
     printf 'precious sheet\n' >"$T/tiny/keep.png"
     run volume --size 64x64x64 -o "$T/tiny/keep.npy"
@@ -255,7 +214,7 @@ if [ "$(id -u)" -eq 0 ] && mkdir "$T/tiny" && mount -t tmpfs -o size=64k tmpfs "
     check "a full disk for the sheet keeps the existing sheet" [ "$(cat "$T/tiny/keep.png")" = "precious sheet" ]
     check "and leaves no temporary file here" no_temp_files .
     check "disk full leaves no temporary file" no_temp_files "$T/tiny"
-    umount "$T/tiny" && MOUNTED=
+    umount "$T/tiny"
 else
     note "cannot mount a tmpfs (not root or not permitted): disk-full checks skipped"
 fi
@@ -290,5 +249,4 @@ else
     note "script(1) not found: terminal progress checks skipped"
 fi
 
-echo "test_cli_volume: $PASS passed, $FAIL failed"
-[ "$FAIL" -eq 0 ]
+t_end

@@ -3,25 +3,19 @@
 # PFM and RAW float32 with numpy.fromfile, each compared exactly with values numpy computes itself.
 #
 # Usage: bash tests/test_image_numpy.sh path/to/test_image
-# Run by ctest as test_image_numpy. Skips (exit 0 with a note) when python3 or numpy is missing:
-# scripts/setup-deps.sh installs python3-numpy.
+# Run by ctest as test_image_numpy. Skipped (exit 77, ctest's SKIP_RETURN_CODE) when python3 or
+# numpy is missing: scripts/setup-deps.sh installs python3-numpy.
 set -u
-TEST_IMAGE=${1:?usage: test_image_numpy.sh path/to/test_image}
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+t_begin 1 path/to/test_image "$@"
+TEST_IMAGE=$1
 # The first python3 that has numpy: the one on PATH, else the system's (where python3-numpy from
 # scripts/setup-deps.sh lives when PATH leads to another installation, e.g. pyenv).
-PY=
-for p in python3 /usr/bin/python3; do
-    if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import numpy' 2>/dev/null; then PY=$p; break; fi
-done
-if [ -z "$PY" ]; then
-    echo "note: python3 with numpy not found: numpy checks skipped (scripts/setup-deps.sh installs it)"
-    exit 0
-fi
-T=$(mktemp -d "${TMPDIR:-/tmp}/test_image_numpy.XXXXXX") || exit 1
-trap 'rm -rf "$T"' EXIT
-"$TEST_IMAGE" --emit "$T" || { echo "FAIL: test_image --emit"; exit 1; }
+PY=$(numpy_python) || t_skip_all "python3 with numpy not found (scripts/setup-deps.sh installs python3-numpy)"
+check "test_image --emit" "$TEST_IMAGE" --emit "$T"
 
-"$PY" - "$T" <<'EOF'
+# The checks run in numpy; their summary is one check here.
+check "numpy reads the emitted files back exactly" "$PY" - "$T" <<'EOF'
 import sys, numpy as np
 d = sys.argv[1]
 fails = 0
@@ -66,6 +60,7 @@ r = np.fromfile(d + "/volume.f32", dtype="<f4")
 check("volume.f32 size W*H*D", r.size == W * H * D)
 check("volume.f32 values, x fastest", r.size == W * H * D and np.array_equal(r.reshape(D, H, W), want))
 
-print("test_image_numpy: %d passed, %d failed" % (passes, fails))
-sys.exit(1 if fails else 0)
+print("test_image_numpy: numpy: %d passed, %d failed" % (passes, fails))
+sys.exit(1 if fails or not passes else 0)
 EOF
+t_end
