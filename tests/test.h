@@ -3,8 +3,10 @@
 #ifndef CN_TEST_H
 #define CN_TEST_H
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <math.h>
 
 static int cn_test_pass, cn_test_fail;
@@ -66,5 +68,36 @@ static inline int test_untouched(const void *p, size_t bytes)
             return 0;
     return 1;
 }
+
+/* Bit-for-bit equality (memcmp): tells +0 from -0 and NaN payloads apart, as == does not. */
+static inline int test_same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
+static inline int test_same_bitsf(float a, float b) { return memcmp(&a, &b, sizeof a) == 0; }
+
+/* "(x, y, ...)" with every coordinate in %.17g, for messages; four buffers in turn, so that up to
+ * four calls may appear in one printf. */
+static inline const char *test_fmt_point(const double *p, int dims)
+{
+    static char buf[4][200];
+    static int which;
+    char *b = buf[which++ & 3];
+    int n = snprintf(b, 200, "(");
+    for (int a = 0; a < dims; a++)
+        n += snprintf(b + n, 200 - (size_t)n, "%s%.17g", a ? ", " : "", p[a]);
+    snprintf(b + n, 200 - (size_t)n, ")");
+    return b;
+}
+
+/* Deterministic pseudo-random numbers. Each test keeps its own state (and seed), so that its
+ * sequence stays its own: test_splitmix64 is SplitMix64 (Steele, Lea and Flood) stepping *state,
+ * test_mix64 its output function (for a generator with another increment), and test_unit the top
+ * 53 bits of r as a double in [0, 1). */
+static inline uint64_t test_mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+static inline uint64_t test_splitmix64(uint64_t *state) { return test_mix64(*state += UINT64_C(0x9E3779B97F4A7C15)); }
+static inline double test_unit(uint64_t r) { return (double)(r >> 11) * (1.0 / 9007199254740992.0); /* 2^-53 */ }
 
 #endif

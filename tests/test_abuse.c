@@ -43,16 +43,8 @@
 
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
-static uint64_t rng(void) /* SplitMix64 */
-{
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+static uint64_t rng(void) { return test_splitmix64(&rng_state); }
 
-static int same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
-static int same_bitsf(float a, float b) { return memcmp(&a, &b, sizeof a) == 0; }
 
 static cn_config config(cn_noise_type type, int dims)
 {
@@ -351,7 +343,7 @@ static void test_config(void)
     CHECK(st == CN_OK, "cn_noise_build(g, cn_noise_config(g)): %s", cn_strerror(st));
     CHECK(memcmp(in_place, copy, sizeof *copy) == 0, "cn_noise_build(g, cn_noise_config(g)) differs from a build from a copy");
     double p[3] = {0.1, 0.2, 0.3};
-    CHECK(same_bits(cn_eval(in_place, p), cn_eval(copy, p)), "rebuilt in place: %g, from a copy: %g",
+    CHECK(test_same_bits(cn_eval(in_place, p), cn_eval(copy, p)), "rebuilt in place: %g, from a copy: %g",
           cn_eval(in_place, p), cn_eval(copy, p));
     free(in_place);
     free(copy);
@@ -675,7 +667,7 @@ static void test_layers(void)
     }
     /* Valid: the smallest sums; out aliasing the point or a weight (read before it is written). */
     EXPECTL(cn_layers_eval(two, 1, p, &out), CN_OK, "count 1");
-    CHECK(same_bits(out, 0.5 * cn_eval(&a, p)), "one layer: %.17g, want %.17g", out, 0.5 * cn_eval(&a, p));
+    CHECK(test_same_bits(out, 0.5 * cn_eval(&a, p)), "one layer: %.17g, want %.17g", out, 0.5 * cn_eval(&a, p));
     two[0].weight = 0.0;
     EXPECTL(cn_layers_eval(two, 1, p, &out), CN_OK, "weight 0");
     CHECK(out == 0.0, "weight 0 gives %g", out);
@@ -684,11 +676,11 @@ static void test_layers(void)
     double *alias = test_xmalloc(3 * sizeof *alias);
     memcpy(alias, p, 3 * sizeof *alias);
     cn_status st = cn_layers_eval(two, 2, alias, alias + 1);
-    CHECK(st == CN_OK && same_bits(alias[1], want), "out == &p[1]: %s, %.17g, want %.17g", cn_strerror(st), alias[1],
+    CHECK(st == CN_OK && test_same_bits(alias[1], want), "out == &p[1]: %s, %.17g, want %.17g", cn_strerror(st), alias[1],
           want);
     cn_layer w2[2] = {two[0], two[1]};
     st = cn_layers_eval(w2, 2, p, &w2[1].weight);
-    CHECK(st == CN_OK && same_bits(w2[1].weight, want), "out == &layers[1].weight: %s, %.17g, want %.17g",
+    CHECK(st == CN_OK && test_same_bits(w2[1].weight, want), "out == &layers[1].weight: %s, %.17g, want %.17g",
           cn_strerror(st), w2[1].weight, want);
     p[1] = NAN;
     EXPECTL(cn_layers_eval(two, 2, p, &out), CN_OK, "a NaN coordinate");
@@ -732,8 +724,8 @@ static void check_grid_values(const cn_noise *g, const double *o, const double *
     for (int i = 0; i < GN; i++) {
         double p[3] = {o[0] + (double)(i % 3) * s[0], o[1] + (double)(i / 3 % 4) * s[1], o[2] + (double)(i / 12) * s[2]};
         float pf[3] = {(float)p[0], (float)p[1], (float)p[2]};
-        bad += !same_bits(gout[i], cn_eval(g, p));
-        badf += !same_bitsf(goutf[i], cn_evalf(g, pf));
+        bad += !test_same_bits(gout[i], cn_eval(g, p));
+        badf += !test_same_bitsf(goutf[i], cn_evalf(g, pf));
     }
     CHECK(bad == 0 && badf == 0, "grid, %s: %d double and %d float values differ from the point API", what, bad, badf);
     CHECK(test_untouched(gout + GN, GX * sizeof(double)) && test_untouched(goutf + GN, GX * sizeof(float)),
@@ -854,7 +846,7 @@ static void test_grid(void)
         double out[2];
         CHECK(cn_grid_eval(&g1, oo, ss, c1, out, 2, 1, r) == CN_OK, "grid 1.5e308 + i * 1e308");
         CHECK(isfinite(out[0]) && isnan(out[1]), "grid 1.5e308 + i * 1e308: %g, %g", out[0], out[1]);
-        CHECK(same_bits(r[0], out[0]) && same_bits(r[1], out[0]), "grid 1.5e308 + i * 1e308: range [%g, %g]", r[0],
+        CHECK(test_same_bits(r[0], out[0]) && test_same_bits(r[1], out[0]), "grid 1.5e308 + i * 1e308: range [%g, %g]", r[0],
               r[1]);
     }
 
@@ -863,11 +855,11 @@ static void test_grid(void)
         size_t one[3] = {1, 1, 1};
         double out[1], r[2];
         float outf[1], rf[2];
-        CHECK(cn_grid_eval(&g, o, s, one, out, 1, 0, r) == CN_OK && same_bits(out[0], cn_eval(&g, o)) &&
-                  same_bits(r[0], out[0]) && same_bits(r[1], out[0]),
+        CHECK(cn_grid_eval(&g, o, s, one, out, 1, 0, r) == CN_OK && test_same_bits(out[0], cn_eval(&g, o)) &&
+                  test_same_bits(r[0], out[0]) && test_same_bits(r[1], out[0]),
               "one-point grid");
         float of[3] = {(float)o[0], (float)o[1], (float)o[2]};
-        CHECK(cn_grid_evalf(&g, o, s, one, outf, 1, 0, rf) == CN_OK && same_bitsf(outf[0], cn_evalf(&g, of)),
+        CHECK(cn_grid_evalf(&g, o, s, one, outf, 1, 0, rf) == CN_OK && test_same_bitsf(outf[0], cn_evalf(&g, of)),
               "one-point float grid");
     }
 
@@ -947,7 +939,7 @@ static void expect_points_at2(const cn_noise *g, size_t n, ptrdiff_t dbyte, ptrd
         for (size_t i = 0; i < n; i++) {
             double p[2] = {dsave[PN + i], dsave[3 * PN + i]};
             float pf[2] = {fsave[PN + i], fsave[3 * PN + i]};
-            bad += !same_bits(dout[i], cn_eval(g, p)) || !same_bitsf(fout[i], cn_evalf(g, pf));
+            bad += !test_same_bits(dout[i], cn_eval(g, p)) || !test_same_bitsf(fout[i], cn_evalf(g, pf));
         }
         CHECK(bad == 0, "points, %s: %d results differ from the point API", what, bad);
         CHECK(memcmp(dc[0], dsave + PN, n * sizeof *db) == 0 && memcmp(dc[1], dsave + 3 * PN, n * sizeof *db) == 0 &&
@@ -1059,7 +1051,7 @@ static void test_points(void)
         for (int i = 0; i < PN; i++) {
             double p[2] = {d0[i], d1[i]};
             float pf[2] = {f0[i], f1[i]};
-            bad += !same_bits(out[i], cn_eval(&g, p)) || !same_bitsf(outf[i], cn_evalf(&g, pf));
+            bad += !test_same_bits(out[i], cn_eval(&g, p)) || !test_same_bitsf(outf[i], cn_evalf(&g, pf));
         }
         CHECK(bad == 0, "points: %d results differ from the point API", bad);
     }
@@ -1093,7 +1085,7 @@ static void test_points(void)
     for (int k = 0; k < 4; k++) {
         EXPECTP(1, dc, fc, out, outf, good_threads[k], CN_OK, "n = 1");
         double p[2] = {d0[0], d1[0]};
-        CHECK(same_bits(out[0], cn_eval(&g, p)) && same_bits(r[0], out[0]) && same_bits(r[1], out[0]) &&
+        CHECK(test_same_bits(out[0], cn_eval(&g, p)) && test_same_bits(r[0], out[0]) && test_same_bits(r[1], out[0]) &&
                   test_untouched(out + 1, sizeof out - sizeof out[0]),
               "n = 1, %d threads: %g, range [%g, %g]", good_threads[k], out[0], r[0], r[1]);
     }
@@ -1170,9 +1162,9 @@ static void test_out_over_gen(void)
     }
     /* Just after the generator: no overlap, the point API's values. */
     double *after = (double *)(void *)(buf + gbytes);
-    CHECK(cn_points_eval(g, M, xc, after, 1, NULL) == CN_OK && same_bits(after[M - 1], cn_eval(g, &x[M - 1])),
+    CHECK(cn_points_eval(g, M, xc, after, 1, NULL) == CN_OK && test_same_bits(after[M - 1], cn_eval(g, &x[M - 1])),
           "points right after the generator");
-    CHECK(cn_grid_eval(g, o, s, cnt, after, M, 1, NULL) == CN_OK && same_bits(after[3], cn_eval1(g, 0.5 + 3 * 0.25)),
+    CHECK(cn_grid_eval(g, o, s, cnt, after, M, 1, NULL) == CN_OK && test_same_bits(after[3], cn_eval1(g, 0.5 + 3 * 0.25)),
           "grid right after the generator");
     free(buf);
     free(save);

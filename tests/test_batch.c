@@ -38,14 +38,8 @@ enum { MIN_POINTS_PER_THREAD = 16384 };
 
 
 static uint64_t rng_state = 0x2545F4914F6CDD1Dull;
-static uint64_t rng(void) /* SplitMix64 */
-{
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-static double uniform(double lo, double hi) { return lo + (hi - lo) * ((double)(rng() >> 11) * 0x1p-53); }
+static uint64_t rng(void) { return test_splitmix64(&rng_state); }
+static double uniform(double lo, double hi) { return lo + (hi - lo) * test_unit(rng()); }
 
 
 static cn_noise make(cn_noise_type type, cn_mode mode, int dims, cn_fractal fractal)

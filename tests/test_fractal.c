@@ -76,31 +76,10 @@ static int build(cn_noise *g, const cn_config *c, const char *what)
 
 static uint64_t rng_state = UINT64_C(0x5DEECE66D1234567);
 
-static uint64_t rnd64(void)
-{
-    uint64_t z = (rng_state += UINT64_C(0xD1B54A32D192ED03));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-static double rnd01(void) { return (double)(rnd64() >> 11) * (1.0 / 9007199254740992.0); }
+static uint64_t rnd64(void) { return test_mix64(rng_state += UINT64_C(0xD1B54A32D192ED03)); } /* SplitMix64, another step */
+static double rnd01(void) { return test_unit(rnd64()); }
 static double rnd_range(double lo, double hi) { return lo + (hi - lo) * rnd01(); }
 static int rnd_int(int n) { return (int)(rnd64() % (uint64_t)n); }
-
-static int same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
-static int same_bitsf(float a, float b) { return memcmp(&a, &b, sizeof a) == 0; }
-
-static const char *fmt_point(const double *p, int dims)
-{
-    static char buf[4][200];
-    static int which;
-    char *b = buf[which++ & 3];
-    int n = snprintf(b, 200, "(");
-    for (int a = 0; a < dims; a++)
-        n += snprintf(b + n, 200 - (size_t)n, "%s%.17g", a ? ", " : "", p[a]);
-    snprintf(b + n, 200 - (size_t)n, ")");
-    return b;
-}
 
 static double clampd(double v, double lo, double hi) { return v < lo ? lo : v > hi ? hi : v; }
 
@@ -180,7 +159,7 @@ static void test_periodicity(void)
                         const float vf0 = fexact ? cn_evalf(&g, pf) : 0.0f;
                         if (!isfinite(v0) || (fexact && !isfinite(vf0))) {
                             bad++;
-                            fprintf(stderr, "%s: non-finite %g / %g at %s\n", what, v0, (double)vf0, fmt_point(p, dims));
+                            fprintf(stderr, "%s: non-finite %g / %g at %s\n", what, v0, (double)vf0, test_fmt_point(p, dims));
                             continue;
                         }
                         /* One axis at a time, then all periodic axes at once. */
@@ -204,9 +183,9 @@ static void test_periodicity(void)
                                 }
                                 double v = cn_eval(&g, q);
                                 cmp++;
-                                if (!same_bits(v, v0) && bad++ < 5)
-                                    fprintf(stderr, "%s: f%s = %.17g but f%s = %.17g\n", what, fmt_point(p, dims), v0,
-                                            fmt_point(q, dims), v);
+                                if (!test_same_bits(v, v0) && bad++ < 5)
+                                    fprintf(stderr, "%s: f%s = %.17g but f%s = %.17g\n", what, test_fmt_point(p, dims), v0,
+                                            test_fmt_point(q, dims), v);
                                 if (fexact) {
                                     float qf[4];
                                     int fe = 1;
@@ -217,9 +196,9 @@ static void test_periodicity(void)
                                     if (fe) {
                                         float vf = cn_evalf(&g, qf);
                                         cmpf++;
-                                        if (!same_bitsf(vf, vf0) && badf++ < 5)
+                                        if (!test_same_bitsf(vf, vf0) && badf++ < 5)
                                             fprintf(stderr, "%s: float f%s = %.9g but f%s = %.9g\n", what,
-                                                    fmt_point(p, dims), (double)vf0, fmt_point(q, dims), (double)vf);
+                                                    test_fmt_point(p, dims), (double)vf0, test_fmt_point(q, dims), (double)vf);
                                     }
                                 }
                             }
@@ -290,10 +269,10 @@ static void test_periodicity_far(void)
                             }
                             double v = cn_eval(&g, q);
                             cmp++;
-                            if (!(isfinite(v0) && same_bits(v, v0)) && kbad++ < 3)
+                            if (!(isfinite(v0) && test_same_bits(v, v0)) && kbad++ < 3)
                                 fprintf(stderr, "%s %s period %u lacunarity %g: f%s = %.17g but f%s = %.17g\n",
-                                        k->name, FRACTAL_NAME[c.fractal], P, c.lacunarity, fmt_point(p, k->dims), v0,
-                                        fmt_point(q, k->dims), v);
+                                        k->name, FRACTAL_NAME[c.fractal], P, c.lacunarity, test_fmt_point(p, k->dims), v0,
+                                        test_fmt_point(q, k->dims), v);
                         }
                 }
             }
@@ -340,14 +319,14 @@ static seam measure_seams(int dims)
         for (int i = 0; i + 1 < SW; i++)
             s.int_x = fmax(s.int_x, fabs(simg[j][i + 1] - simg[j][i]));
         s.wrap_x = fmax(s.wrap_x, fabs(simg[j][SW - 1] - simg[j][0]));
-        s.exact &= same_bits(simg[j][SW], simg[j][0]);
+        s.exact &= test_same_bits(simg[j][SW], simg[j][0]);
     }
     if (dims > 1)
         for (int i = 0; i < SW; i++) {
             for (int j = 0; j + 1 < SH; j++)
                 s.int_y = fmax(s.int_y, fabs(simg[j + 1][i] - simg[j][i]));
             s.wrap_y = fmax(s.wrap_y, fabs(simg[SH - 1][i] - simg[0][i]));
-            s.exact &= same_bits(simg[SH][i], simg[0][i]);
+            s.exact &= test_same_bits(simg[SH][i], simg[0][i]);
         }
     return s;
 }
@@ -557,7 +536,7 @@ static void test_tiled_continuity(void)
             probe(&g, dims, F, G, simplex ? N : N / 4, &jr, &jf, &jw, where);
             CHECK(jr < 1e-6 && jf < 1e-6 && jw < 1e-6,
                   "%s period set %d: jumps 1e-9 apart: random %.3g (at %s), faces near the wrap %.3g, across "
-                  "the wrap %.3g", k->name, set, jr, fmt_point(where, dims), jf, jw);
+                  "the wrap %.3g", k->name, set, jr, test_fmt_point(where, dims), jf, jw);
             printf("tiled continuity %-16s set %d (period %u%s): max jump random %.3g, faces near wrap %.3g, "
                    "across wrap %.3g\n", k->name, set, c.period[0] ? c.period[0] : c.period[dims - 1],
                    set == 2 ? ", x only" : set == 3 ? ", last axis only" : set == 4 ? ", fbm 3" : "", jr, jf, jw);
@@ -638,7 +617,7 @@ static void test_ranges(void)
                     n++;
                     if (!(v >= lo && v <= 1.0) && outside++ < 5)
                         fprintf(stderr, "%s %s: %.17g at %s outside [%g, 1]\n", k->name, FRACTAL_NAME[fr], v,
-                                fmt_point(p, k->dims), lo);
+                                test_fmt_point(p, k->dims), lo);
                     mn = fmin(mn, v);
                     mx = fmax(mx, v);
                 }
@@ -750,7 +729,7 @@ static void test_octave_one(void)
                        bil == clampd(2 * fabs(v) - 1, -1, 1);
             if (!good && bad++ < 3)
                 fprintf(stderr, "%s at %s: base %.17g, fbm %.17g, turbulence %.17g, billow %.17g\n", k->name,
-                        fmt_point(p, k->dims), v, fbm, tur, bil);
+                        test_fmt_point(p, k->dims), v, fbm, tur, bil);
         }
         CHECK(bad == 0, "%s: %ld of %ld one-octave sums differ from the base noise", k->name, bad, n);
         if (k->mode == CN_MODE_DEFAULT)
@@ -840,7 +819,7 @@ static void test_octave_sums(void)
                     if (!(err <= 1e-12) && bad++ < 2)
                         fprintf(stderr, "%s %s lacunarity %g gain %g: at %s value %.17g, documented sum gives "
                                 "%.17g (error %.3g)\n", k->name, FRACTAL_NAME[fr], c.lacunarity, c.gain,
-                                fmt_point(p, k->dims), v, fr == CN_FRACTAL_RIDGED ? ratio * sum : sum / asum, err);
+                                test_fmt_point(p, k->dims), v, fr == CN_FRACTAL_RIDGED ? ratio * sum : sum / asum, err);
                 }
                 CHECK(bad == 0, "%s %s (lacunarity %g, gain %g%s): %ld of 300 points differ from the documented sum",
                       k->name, FRACTAL_NAME[fr], c.lacunarity, c.gain, var == 0 ? ", periodic" : "", bad);
@@ -1010,9 +989,9 @@ static void test_octave_skip(void)
                         p[a] = rnd_range(-50, 50);
                     double v32 = cn_eval(&g32, p), vk = cn_eval(&gk, p), vl = cn_eval(&gless, p);
                     n++;
-                    if (!same_bits(v32, vk) && bad++ < 3)
+                    if (!test_same_bits(v32, vk) && bad++ < 3)
                         fprintf(stderr, "%s %s gain %.17g: 32 octaves %.17g, %d octaves %.17g at %s\n", k->name,
-                                FRACTAL_NAME[fr], gain, v32, keep, vk, fmt_point(p, k->dims));
+                                FRACTAL_NAME[fr], gain, v32, keep, vk, test_fmt_point(p, k->dims));
                     differs += vk != vl;
                 }
                 /* The last kept octave is visible (it is not skipped). */
@@ -1115,7 +1094,7 @@ static void test_frequency_limit(void)
             samples++;
             if (!(v >= (lo < 0 ? -hi : 0) && v <= hi && vf >= (lo < 0 ? -hi : 0) && vf <= hi) && bad++ < 5)
                 fprintf(stderr, "%s %s octaves %d lacunarity %g: %.17g (float %.9g) at %s\n", k->name,
-                        FRACTAL_NAME[r.fractal], r.octaves, r.lacunarity, v, (double)vf, fmt_point(p, k->dims));
+                        FRACTAL_NAME[r.fractal], r.octaves, r.lacunarity, v, (double)vf, test_fmt_point(p, k->dims));
         }
     }
     CHECK(bad == 0, "%ld of %ld samples of accepted configurations are NaN or out of range", bad, samples);
@@ -1156,7 +1135,7 @@ static void test_far_octaves(void)
                     if (!(v >= lo && v <= hi && vf >= lo && vf <= hi) && nan_far++ < 3)
                         fprintf(stderr, "%s %s (5 octaves, lacunarity 3%s) at %s: %g (float at +-FLT_MAX: %g)\n",
                                 KINDS[ki].name, FRACTAL_NAME[fr], per ? ", periodic" : "",
-                                fmt_point(p, KINDS[ki].dims), v, (double)vf);
+                                test_fmt_point(p, KINDS[ki].dims), v, (double)vf);
                 }
             }
     CHECK(nan_far == 0, "%ld of %ld far points (finite, and finite times the frequency) are NaN or out of range",
@@ -1282,14 +1261,14 @@ static void test_domain(void)
                 }
                 n++;
                 double v = cn_eval(&go, p), w = cn_eval(&g, q);
-                if (!same_bits(v, w) && bad_off++ < 3)
+                if (!test_same_bits(v, w) && bad_off++ < 3)
                     fprintf(stderr, "%s: offset %s at %s gives %.17g, no offset at %s gives %.17g\n", k->name,
-                            fmt_point(co.offset, dims), fmt_point(p, dims), v, fmt_point(q, dims), w);
+                            test_fmt_point(co.offset, dims), test_fmt_point(p, dims), v, test_fmt_point(q, dims), w);
                 v = cn_eval(&gaf, p);
                 w = cn_eval(&g, s);
-                if (!same_bits(v, w) && bad_af++ < 3)
+                if (!test_same_bits(v, w) && bad_af++ < 3)
                     fprintf(stderr, "%s: axis_frequency at %s gives %.17g, scaled point gives %.17g\n", k->name,
-                            fmt_point(p, dims), v, w);
+                            test_fmt_point(p, dims), v, w);
             }
             /* Rotations. */
             if (dims == 2) {
@@ -1313,7 +1292,7 @@ static void test_domain(void)
                                 x, y, v, w);
                     v = cn_eval2(&g0, x, y);
                     w = cn_eval2(&g, x, y);
-                    if (!same_bits(v, w) && bad_r0++ < 3)
+                    if (!test_same_bits(v, w) && bad_r0++ < 3)
                         fprintf(stderr, "%s: rotate2(0) at (%.17g, %.17g): %.17g, unrotated %.17g\n", k->name, x, y,
                                 v, w);
                     v = cn_eval2(&gq, x, y);
@@ -1396,10 +1375,10 @@ static void test_signal(void)
                 float vf = cn_evalf(&g, pf), wf = cn_evalf(&gs, pf);
                 float wantf = vf * (float)AS[ab] + (float)BS[ab];
                 n++;
-                if (!same_bits(w, want) && bad++ < 3)
+                if (!test_same_bits(w, want) && bad++ < 3)
                     fprintf(stderr, "%s A %g B %g at %s: %.17g, A v + B = %.17g\n", k->name, AS[ab], BS[ab],
-                            fmt_point(p, k->dims), w, want);
-                if (!same_bitsf(wf, wantf) && badf++ < 3)
+                            test_fmt_point(p, k->dims), w, want);
+                if (!test_same_bitsf(wf, wantf) && badf++ < 3)
                     fprintf(stderr, "%s A %g B %g float: %.9g, A v + B = %.9g\n", k->name, AS[ab], BS[ab],
                             (double)wf, (double)wantf);
             }
@@ -1414,12 +1393,12 @@ static void test_signal(void)
     cn_noise g;
     if (build(&g, &c, "classic perlin3")) {
         double v = cn_eval3(&g, 3.14, 42, 7);
-        CHECK(same_bits(v, 0.13691995878400012), "classic perlin3 (3.14, 42, 7) = %.17g, want 0.13691995878400012", v);
+        CHECK(test_same_bits(v, 0.13691995878400012), "classic perlin3 (3.14, 42, 7) = %.17g, want 0.13691995878400012", v);
         c.amplitude = 2.0;
         c.bias = -1.0;
         if (build(&g, &c, "classic perlin3 A 2")) {
             double w = cn_eval3(&g, 3.14, 42, 7);
-            CHECK(same_bits(w, 2 * 0.13691995878400012 - 1.0), "classic perlin3 A 2 B -1: %.17g", w);
+            CHECK(test_same_bits(w, 2 * 0.13691995878400012 - 1.0), "classic perlin3 A 2 B -1: %.17g", w);
         }
     }
     printf("signal: %ld points x2 (double, float): amplitude * v + bias bit for bit: %s; classic golden kept\n", n,
@@ -1445,15 +1424,15 @@ static void test_layers(void)
         double out = -5;
         cn_status st = cn_layers_eval(&one, 1, p, &out);
         n++;
-        if ((st != CN_OK || !same_bits(out, cn_eval(&a, p))) && bad1++ < 3)
-            fprintf(stderr, "one layer at %s: %d, %.17g vs %.17g\n", fmt_point(p, 3), (int)st, out, cn_eval(&a, p));
+        if ((st != CN_OK || !test_same_bits(out, cn_eval(&a, p))) && bad1++ < 3)
+            fprintf(stderr, "one layer at %s: %d, %.17g vs %.17g\n", test_fmt_point(p, 3), (int)st, out, cn_eval(&a, p));
         cn_layer two[2] = {{&a, 0.7}, {&b, -2.5}};
         st = cn_layers_eval(two, 2, p, &out);
         double want = 0.0;
         want += 0.7 * cn_eval(&a, p);
         want += -2.5 * cn_eval(&b, p);
-        if ((st != CN_OK || !same_bits(out, want)) && bad2++ < 3)
-            fprintf(stderr, "two layers at %s: %d, %.17g vs %.17g\n", fmt_point(p, 3), (int)st, out, want);
+        if ((st != CN_OK || !test_same_bits(out, want)) && bad2++ < 3)
+            fprintf(stderr, "two layers at %s: %d, %.17g vs %.17g\n", test_fmt_point(p, 3), (int)st, out, want);
     }
     CHECK(bad1 == 0, "one layer of weight 1 differs from cn_eval at %ld of %ld points", bad1, n);
     CHECK(bad2 == 0, "two layers differ from the weighted sum at %ld of %ld points", bad2, n);

@@ -75,14 +75,8 @@ static cn_noise make(const kind *k, uint64_t seed, double frequency)
 
 static uint64_t rng_state = UINT64_C(0x0123456789ABCDEF);
 
-static uint64_t rnd64(void)
-{
-    uint64_t z = (rng_state += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-static double rnd01(void) { return (double)(rnd64() >> 11) * (1.0 / 9007199254740992.0); }
+static uint64_t rnd64(void) { return test_splitmix64(&rng_state); }
+static double rnd01(void) { return test_unit(rnd64()); }
 static double rnd_range(double lo, double hi) { return lo + (hi - lo) * rnd01(); }
 static int rnd_int(int n) { return (int)(rnd64() % (uint64_t)n); }
 static void rnd_point(double *p, int dims, double lo, double hi)
@@ -96,25 +90,12 @@ static void rnd_pointf(float *p, int dims, float lo, float hi)
         p[a] = (float)rnd_range(lo, hi);
 }
 
-static int same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
-static int same_bitsf(float a, float b) { return memcmp(&a, &b, sizeof a) == 0; }
-
-static const char *fmt_point(const double *p, int dims)
-{
-    static char buf[160];
-    int n = snprintf(buf, sizeof buf, "(");
-    for (int a = 0; a < dims; a++)
-        n += snprintf(buf + n, sizeof buf - (size_t)n, "%s%.17g", a ? ", " : "", p[a]);
-    snprintf(buf + n, sizeof buf - (size_t)n, ")");
-    return buf;
-}
-
 static const char *fmt_pointf(const float *p, int dims)
 {
     double q[4];
     for (int a = 0; a < dims; a++)
         q[a] = p[a];
-    return fmt_point(q, dims);
+    return test_fmt_point(q, dims);
 }
 
 /* ---- 1. lattice zeros ---- */
@@ -171,7 +152,7 @@ static void test_lattice_zeros(void)
                 float vf = cn_evalf(&g, pf);
                 if (!(v == 0.0)) {
                     if (bad++ < 3)
-                        fprintf(stderr, "%s seed %d at %s: %.17g\n", k->name, si, fmt_point(p, k->dims), v);
+                        fprintf(stderr, "%s seed %d at %s: %.17g\n", k->name, si, test_fmt_point(p, k->dims), v);
                     if (fabs(v) > worst || v != v)
                         worst = v != v ? INFINITY : fabs(v);
                 }
@@ -292,7 +273,7 @@ static void test_face_continuity(void)
                 }
             }
         }
-        CHECK(maxjump < 1e-6, "%s: jump %.3g across a cell face at %s", k->name, maxjump, fmt_point(at, k->dims));
+        CHECK(maxjump < 1e-6, "%s: jump %.3g across a cell face at %s", k->name, maxjump, test_fmt_point(at, k->dims));
         CHECK(maxjump < 1e-6 * amp, "%s: jump %.3g across a cell face is not < 1e-6 of the amplitude %.3g",
               k->name, maxjump, amp);
         CHECK(worst_ratio_f <= 1.0, "%s: float jump %.3g across a cell face exceeds its allowance (ratio %.3g)",
@@ -374,10 +355,10 @@ static void test_simplex_continuity(void)
         double j = simplex_search(k, &g, nprobes, 1000.0, 1e-9, where);
         double jf = simplex_search(k, &g, nprobes, 10.0, 1e-12, wfine);
         if (is_continuous(k)) {
-            CHECK(j < 1e-6, "%s: jump %.3g across a simplex face near %s", k->name, j, fmt_point(where, k->dims));
+            CHECK(j < 1e-6, "%s: jump %.3g across a simplex face near %s", k->name, j, test_fmt_point(where, k->dims));
             CHECK(j < 1e-6 * amp, "%s: jump %.3g is not < 1e-6 of the amplitude %.3g", k->name, j, amp);
             CHECK(jf < 1e-9 && jf < 1e-9 * amp, "%s: jump %.3g between points 1e-12 apart near %s (amplitude %.3g)",
-                  k->name, jf, fmt_point(wfine, k->dims), amp);
+                  k->name, jf, test_fmt_point(wfine, k->dims), amp);
         } else {
             /* Radius^2 0.6: the search must find the documented jumps (else it could not fail). */
             CHECK(j > 1e-4, "%s: the face search found no jump (max %.3g): it cannot detect one", k->name, j);
@@ -386,7 +367,7 @@ static void test_simplex_continuity(void)
         printf("simplex faces %-16s amplitude %.4f; %d probes 1e-9 apart: max jump %.3g (%.3g of amplitude); "
                "%d probes 1e-12 apart: max jump %.3g%s%s\n", k->name, amp, nprobes, j, j / amp, nprobes, jf,
                is_continuous(k) ? "" : " -- expected (radius^2 0.6), e.g. near ",
-               is_continuous(k) ? "" : fmt_point(where, k->dims));
+               is_continuous(k) ? "" : test_fmt_point(where, k->dims));
     }
 }
 
@@ -409,7 +390,7 @@ static void test_determinism(void)
                 w1[i] = cn_evalf(&g, ptsf[i]);
             }
             for (int i = 0; i < N; i++)
-                diff_again += !same_bits(cn_eval(&g, pts[i]), v1[i]) + !same_bitsf(cn_evalf(&g, ptsf[i]), w1[i]);
+                diff_again += !test_same_bits(cn_eval(&g, pts[i]), v1[i]) + !test_same_bitsf(cn_evalf(&g, ptsf[i]), w1[i]);
             cn_noise h = make(k, SEEDS[si], 1.0);
             for (int i = 0; i < N; i++) {
                 v2[i] = cn_eval(&h, pts[i]);
@@ -425,7 +406,7 @@ static void test_determinism(void)
             memcpy(c, &g, sizeof g);
             memset(&g, 0xA5, sizeof g);
             for (int i = 0; i < N; i++)
-                diff_copy += !same_bits(cn_eval(c, pts[i]), v1[i]) + !same_bitsf(cn_evalf(c, ptsf[i]), w1[i]);
+                diff_copy += !test_same_bits(cn_eval(c, pts[i]), v1[i]) + !test_same_bitsf(cn_evalf(c, ptsf[i]), w1[i]);
             free(c);
         }
         CHECK(diff_again == 0, "%s: %d values changed on a repeated call", k->name, diff_again);
@@ -584,7 +565,7 @@ static void test_repetition(void)
                 memcpy(q, p, sizeof q);
                 q[a] += 256.0;
                 double v = cn_eval(&g, p);
-                differ += !same_bits(v, cn_eval(&g, q));
+                differ += !test_same_bits(v, cn_eval(&g, q));
                 if (k->type == CN_NOISE_SIMPLEX) {
                     /* The simplex lattice's own period vector: 256 skewed cells along axis a. */
                     for (int b = 0; b < n; b++)
@@ -597,7 +578,7 @@ static void test_repetition(void)
                     /* Default mode: the lattice index is floor(x) mod 2^32 -- exact period 2^32. */
                     memcpy(r, p, sizeof r);
                     r[a] += 4294967296.0;
-                    unequal_2_32 += !same_bits(v, cn_eval(&g, r));
+                    unequal_2_32 += !test_same_bits(v, cn_eval(&g, r));
                 }
             }
         }
@@ -664,7 +645,7 @@ static void test_far(void)
             double v = cn_eval(&g, p);
             if (!(isfinite(v) && v >= -1.0 && v <= 1.0)) {
                 if (bad++ < 3)
-                    fprintf(stderr, "%s at %s: %.17g\n", k->name, fmt_point(p, k->dims), v);
+                    fprintf(stderr, "%s at %s: %.17g\n", k->name, test_fmt_point(p, k->dims), v);
             } else {
                 lo = fmin(lo, v);
                 hi = fmax(hi, v);
@@ -716,7 +697,7 @@ static void test_nonfinite(void)
                     pf[a] = (float)bad[bi];
                     double v = cn_eval(&g, p);
                     float vf = cn_evalf(&g, pf);
-                    CHECK(isnan(v), "%s: %s on axis %d gives %g", k->name, fmt_point(p, k->dims), a, v);
+                    CHECK(isnan(v), "%s: %s on axis %d gives %g", k->name, test_fmt_point(p, k->dims), a, v);
                     CHECK(isnan(vf), "%s: float %s on axis %d gives %g", k->name, fmt_pointf(pf, k->dims), a, vf);
                 }
             }
@@ -763,7 +744,7 @@ static void test_float_vs_double(void)
                 memcpy(at, p, sizeof at);
             }
         }
-        CHECK(maxd <= 1e-5, "%s: float and double differ by %.3g at %s", k->name, maxd, fmt_point(at, k->dims));
+        CHECK(maxd <= 1e-5, "%s: float and double differ by %.3g at %s", k->name, maxd, test_fmt_point(at, k->dims));
         printf("float vs double %-16s %d points |x| <= 1000: max |evalf - eval| = %.3g\n", k->name, N, maxd);
     }
 }
@@ -906,12 +887,12 @@ static void test_frequency(void)
                 }
                 double v = cn_eval(&gf, p), w = cn_eval(&g1, fp);
                 float vf = cn_evalf(&gf, pf), wf = cn_evalf(&g1, fpf);
-                if (!same_bits(v, w)) {
+                if (!test_same_bits(v, w)) {
                     if (diff++ < 3)
                         fprintf(stderr, "%s: frequency %g at %s: %.17g, frequency 1 at f*p: %.17g\n", k->name, f,
-                                fmt_point(p, k->dims), v, w);
+                                test_fmt_point(p, k->dims), v, w);
                 }
-                if (!same_bitsf(vf, wf))
+                if (!test_same_bitsf(vf, wf))
                     difff++;
             }
         }

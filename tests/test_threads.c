@@ -111,10 +111,7 @@ int main(void)
     uint64_t st = 2024;
     for (int i = 0; i < NPTS; i++)
         for (int a = 0; a < 4; a++) {
-            uint64_t z = (st += UINT64_C(0x9E3779B97F4A7C15));
-            z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-            z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-            z ^= z >> 31;
+            const uint64_t z = test_splitmix64(&st);
             pts[i][a] = ((double)(z >> 11) / 9007199254740992.0 - 0.5) * 2000.0;
             ptsf[i][a] = (float)(((double)(z & 0xFFFFFF) / 16777216.0 - 0.5) * 500.0);
         }
