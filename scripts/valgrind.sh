@@ -123,7 +123,7 @@ if [ $# -gt 0 ]; then
 else
   # The longest first, so that CNOISE_JOBS at a time finish together.
   tests=(test_cli_fractal test_cli_hostile test_cli test_cli_render test_cli_animate test_cli_volume
-         test_cli_map test_cli_man test_cli_info)
+         test_cli_map test_cli_man test_cli_info test_cli_smoke)
 fi
 
 export CNOISE_UNDER_VALGRIND=1
@@ -158,7 +158,8 @@ for t in "${tests[@]}"; do
   echo "== $t (cnoise under valgrind)"
   sed 's/^/   /' "$out/$t.log"
   echo "   ($t: exit $rc, $secs s)"
-  [ "$rc" -eq 0 ] || failed+=("$t")
+  # 77: every check passed but a part could not run here (tests/lib.sh), said in its "skip:" lines.
+  [ "$rc" -eq 0 ] || [ "$rc" -eq 77 ] || failed+=("$t")
 done
 
 # Every log with an error is a finding (see verdict above).
