@@ -431,6 +431,34 @@ static const char *name_list(char *buf, size_t n, const char *(*name)(int))
 static const char *type_name(int v) { return cn_noise_type_name((cn_noise_type)v); }
 static const char *fractal_name(int v) { return cn_fractal_name((cn_fractal)v); }
 
+/* The library's names as a --help list, "a (default), b or c": note follows the default value's
+ * name. */
+static void help_names(FILE *out, const char *(*name)(int), int def, const char *note)
+{
+    int n = 0;
+    while (name(n))
+        n++;
+    for (int v = 0; v < n; v++)
+        fprintf(out, "%s%s%s", v == 0 ? "" : v == n - 1 ? " or " : ", ", name(v), v == def ? note : "");
+}
+
+void cli_help(const char *text)
+{
+    cn_config d;
+    cn_config_init(&d);
+    for (const char *s = text; *s;) {
+        if (strncmp(s, CLI_HELP_NOISE, sizeof CLI_HELP_NOISE - 1) == 0) {
+            help_names(stdout, type_name, (int)d.type, " (default)");
+            s += sizeof CLI_HELP_NOISE - 1;
+        } else if (strncmp(s, CLI_HELP_FRACTAL, sizeof CLI_HELP_FRACTAL - 1) == 0) {
+            help_names(stdout, fractal_name, (int)d.fractal, " (default: the base noise)");
+            s += sizeof CLI_HELP_FRACTAL - 1;
+        } else {
+            fputc(*s++, stdout);
+        }
+    }
+}
+
 /* The error for a value of option opt that is none of the library's names; returns -1. */
 static int bad_name(const char *prog, const char *opt, const char *value, const char *(*name)(int))
 {

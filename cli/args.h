@@ -245,10 +245,19 @@ void cli_built_free(cli_built *b);
  */
 double cli_built_eval(const cli_built *b, const double *pd, const float *pf);
 
+/*
+ * Prints a --help text to stdout with the library's names (cn_noise_type_name, cn_fractal_name)
+ * where the text holds CLI_HELP_NOISE or CLI_HELP_FRACTAL, as "perlin (default), simplex or
+ * value": the lists of --noise and --fractal come from the library, not from the help texts.
+ */
+#define CLI_HELP_NOISE "@NOISE-NAMES@"
+#define CLI_HELP_FRACTAL "@FRACTAL-NAMES@"
+void cli_help(const char *text);
+
 /* Text for --help describing the shared fractal, domain, signal and layer options. */
 #define CLI_SHAPE_HELP                                                                               \
     "Fractal sums (octave i samples at lacunarity^i times the frequency with amplitude gain^i):\n"   \
-    "  --fractal NAME     none (default: the base noise), fbm, turbulence, billow or ridged;\n"      \
+    "  --fractal NAME     " CLI_HELP_FRACTAL ";\n"                                                 \
     "                     values in [-1, 1] for none, fbm and billow, in [0, 1] for turbulence\n"   \
     "                     and ridged\n"                                                              \
     "  --octaves N        whole number 1..32 (default 5)\n"                                          \

@@ -84,7 +84,7 @@ static const char help_text[] =
     "  --delay CS         GIF frame delay in hundredths of a second, 0..65535 (default 4: 25\n"
     "                     frames per second; many viewers show delays below 2 as 10)\n"
     "  --once             the GIF plays once (default: it loops forever)\n"
-    "  --noise NAME       perlin (default), simplex or value\n"
+    "  --noise NAME       " CLI_HELP_NOISE "\n"
     "  --seed N           whole number 0..18446744073709551615 (default 0)\n"
     "  --classic          classic mode: the published reference code; perlin and simplex only\n"
     "  --precision P      double (default) or float: cn_eval or cn_evalf\n"
@@ -564,7 +564,7 @@ int cli_cmd_animate(int argc, char **argv)
         case CLI_ERROR:
             return CLI_EXIT_USAGE;
         case CLI_OPT_HELP:
-            fputs(help_text, stdout);
+            cli_help(help_text);
             return CLI_EXIT_OK;
         case OPT_SIZE:
             if (cli_opt_size(prog, "--size", value, &jb.W, &jb.H) != 0)

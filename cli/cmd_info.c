@@ -64,7 +64,7 @@ int cli_cmd_info(int argc, char **argv)
         if (id == CLI_ERROR)
             return CLI_EXIT_USAGE;
         if (id == CLI_OPT_HELP) {
-            fputs(help_text, stdout);
+            cli_help(help_text);
             return CLI_EXIT_OK;
         }
     }

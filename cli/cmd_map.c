@@ -60,7 +60,7 @@ static const char help_text[] =
     "                     first octave, i.e. --frequency 1/S (finite, > 0; default 256)\n"
     "  --frequency F      the same as --scale 1/F (finite, > 0; default 1/256); the last of\n"
     "                     --scale and --frequency wins\n"
-    "  --noise NAME       perlin (default), simplex or value\n"
+    "  --noise NAME       " CLI_HELP_NOISE "\n"
     "  --octaves N        whole number 1..32 (default 9): detail\n"
     "  --lacunarity L     finite number in [1, 64] (default 2); a whole number with --tile\n"
     "  --gain G           finite number in (0, 4] (default 0.45): roughness\n"
@@ -288,7 +288,7 @@ int cli_cmd_map(int argc, char **argv)
         case CLI_ERROR:
             return CLI_EXIT_USAGE;
         case CLI_OPT_HELP:
-            fputs(help_text, stdout);
+            cli_help(help_text);
             return CLI_EXIT_OK;
         case OPT_SIZE:
             if (cli_opt_size(prog, "--size", value, &jb.width, &jb.height) != 0)

@@ -104,7 +104,7 @@ static const char help_text[] =
     "  just outside the image are evaluated too, so tiles rendered separately shade and match\n"
     "  at their seams (and --tile images stay seamless).\n"
     "\n"
-    "  --noise NAME       perlin (default), simplex or value\n"
+    "  --noise NAME       " CLI_HELP_NOISE "\n"
     "  --seed N           whole number 0..18446744073709551615 (default 0)\n"
     "  --classic          classic mode: the published reference code (Perlin's ImprovedNoise,\n"
     "                     Gustavson's simplex); perlin and simplex only\n"
@@ -570,7 +570,7 @@ int cli_cmd_render(int argc, char **argv)
         case CLI_ERROR:
             return CLI_EXIT_USAGE;
         case CLI_OPT_HELP:
-            fputs(help_text, stdout);
+            cli_help(help_text);
             return CLI_EXIT_OK;
         case OPT_SIZE:
             if (cli_opt_size(prog, "--size", value, &width, &height) != 0)

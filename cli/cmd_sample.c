@@ -33,7 +33,7 @@ static const char help_text[] =
     "  precision (enough digits to read back the exact value); NaN prints as \"nan\".\n"
     "\n"
     "Options:\n"
-    "  --noise NAME       perlin (default), simplex or value\n"
+    "  --noise NAME       " CLI_HELP_NOISE "\n"
     "  --seed N           whole number 0..18446744073709551615 (default 0)\n"
     "  --classic          classic mode: the published reference code bit for bit in double\n"
     "                     precision (Perlin's ImprovedNoise, Gustavson's simplex); perlin and\n"
@@ -240,7 +240,7 @@ int cli_cmd_sample(int argc, char **argv)
         if (id == CLI_ERROR)
             return CLI_EXIT_USAGE;
         if (id == CLI_OPT_HELP) {
-            fputs(help_text, stdout);
+            cli_help(help_text);
             return CLI_EXIT_OK;
         }
         if (cli_noise_option(prog, &o, id, value) != 0)

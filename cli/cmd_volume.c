@@ -73,7 +73,7 @@ static const char help_text[] =
     "  -o, --output FILE  the volume file (default volume.npy)\n"
     "  --sheet FILE       also write the contact sheet, an 8-bit grayscale PNG\n"
     "  --sheet-columns C  tiles per row of the sheet, 1..D (default ceil(sqrt(D))); needs --sheet\n"
-    "  --noise NAME       perlin (default), simplex or value\n"
+    "  --noise NAME       " CLI_HELP_NOISE "\n"
     "  --seed N           whole number 0..18446744073709551615 (default 0)\n"
     "  --classic          classic mode: the published reference code; perlin and simplex only\n"
     "  --precision P      double (default) or float: cn_eval or cn_evalf\n"
@@ -418,7 +418,7 @@ int cli_cmd_volume(int argc, char **argv)
         case CLI_ERROR:
             return CLI_EXIT_USAGE;
         case CLI_OPT_HELP:
-            fputs(help_text, stdout);
+            cli_help(help_text);
             return CLI_EXIT_OK;
         case OPT_SIZE:
             if (parse_size3(value, size) != 0)
