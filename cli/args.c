@@ -431,6 +431,26 @@ static const char *name_list(char *buf, size_t n, const char *(*name)(int))
 static const char *type_name(int v) { return cn_noise_type_name((cn_noise_type)v); }
 static const char *fractal_name(int v) { return cn_fractal_name((cn_fractal)v); }
 
+int cli_output_option(const char *prog, cli_out_opts *o, int id, const char *value)
+{
+    switch (id) {
+    case CLI_OPT_OUTPUT:
+        if (!value[0]) {
+            cli_error(prog, "--output: the file name is empty");
+            return -1;
+        }
+        o->output = value;
+        return 0;
+    case CLI_OPT_THREADS:
+        return cli_opt_threads(prog, "--threads", value, &o->threads);
+    case CLI_OPT_QUIET:
+        o->quiet = 1;
+        return 0;
+    default:
+        return 1;
+    }
+}
+
 /* The library's names as a --help list, "a (default), b or c": note follows the default value's
  * name. */
 static void help_names(FILE *out, const char *(*name)(int), int def, const char *note)

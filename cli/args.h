@@ -154,6 +154,23 @@ enum {
     CLI_OPT_LAYER
 };
 
+/*
+ * The options of every command that writes files (render, map, volume, animate): -o/--output
+ * FILE (not empty), --threads N (cli_opt_threads) and --quiet. cli_output_option() handles one of
+ * them like cli_noise_option(): 0, -1 after printing an error, or 1 if id is not one of them.
+ */
+enum { CLI_OPT_OUTPUT = 1100, CLI_OPT_THREADS, CLI_OPT_QUIET };
+#define CLI_OUTPUT_OPTIONS                  \
+    {"output", 'o', 1, CLI_OPT_OUTPUT},     \
+    {"threads", 0, 1, CLI_OPT_THREADS},     \
+    {"quiet", 0, 0, CLI_OPT_QUIET}
+typedef struct cli_out_opts {
+    const char *output; /* the command's default until --output is given */
+    int threads;        /* 0: one per core */
+    int quiet;
+} cli_out_opts;
+int cli_output_option(const char *prog, cli_out_opts *o, int id, const char *value);
+
 /* Layers of a sum: the main options plus at most CLI_MAX_LAYERS - 1 "--layer" options. */
 #define CLI_MAX_LAYERS 16
 

@@ -123,12 +123,9 @@ enum {
     OPT_START,
     OPT_Z,
     OPT_LOOP,
-    OPT_OUTPUT,
     OPT_PNG,
     OPT_DELAY,
-    OPT_ONCE,
-    OPT_THREADS,
-    OPT_QUIET
+    OPT_ONCE
 };
 
 /* A --png pattern split around its one conversion. */
@@ -534,12 +531,10 @@ int cli_cmd_animate(int argc, char **argv)
         {"time-start", 0, 1, OPT_START},
         {"z", 0, 1, OPT_Z},
         {"loop", 0, 0, OPT_LOOP},
-        {"output", 'o', 1, OPT_OUTPUT},
         {"png", 0, 1, OPT_PNG},
         {"delay", 0, 1, OPT_DELAY},
         {"once", 0, 0, OPT_ONCE},
-        {"threads", 0, 1, OPT_THREADS},
-        {"quiet", 0, 0, OPT_QUIET},
+        CLI_OUTPUT_OPTIONS,
         {NULL, 0, 0, 0},
     };
     cli_noise_opts o;
@@ -553,7 +548,8 @@ int cli_cmd_animate(int argc, char **argv)
     jb.frames = DEFAULT_FRAMES;
     jb.step = DEFAULT_STEP;
     jb.delay = DEFAULT_DELAY;
-    const char *z_text = NULL, *output = NULL, *png_text = NULL;
+    const char *z_text = NULL, *png_text = NULL;
+    cli_out_opts oo = {NULL, 0, 0};
     int loop = 0, delay_set = 0, once_set = 0;
 
     cli_args a = {prog, argc, argv, 1, 0};
@@ -588,13 +584,6 @@ int cli_cmd_animate(int argc, char **argv)
         case OPT_LOOP:
             loop = 1;
             break;
-        case OPT_OUTPUT:
-            if (!value[0]) {
-                cli_error(prog, "--output: the file name is empty");
-                return CLI_EXIT_USAGE;
-            }
-            output = value;
-            break;
         case OPT_PNG:
             png_text = value;
             break;
@@ -610,18 +599,16 @@ int cli_cmd_animate(int argc, char **argv)
             jb.once = 1;
             once_set = 1;
             break;
-        case OPT_THREADS:
-            if (cli_opt_threads(prog, "--threads", value, &jb.threads) != 0)
-                return CLI_EXIT_USAGE;
-            break;
-        case OPT_QUIET:
-            jb.quiet = 1;
-            break;
-        default:
-            if (cli_noise_option(prog, &o, id, value) != 0)
+        default: {
+            const int r = cli_output_option(prog, &oo, id, value);
+            if (r < 0 || (r > 0 && cli_noise_option(prog, &o, id, value) != 0))
                 return CLI_EXIT_USAGE;
         }
+        }
     }
+    const char *output = oo.output;
+    jb.threads = oo.threads;
+    jb.quiet = oo.quiet;
 
     /* Everything is validated here, before any file is touched. */
     jb.dims = o.dims;

@@ -97,16 +97,13 @@ static const char help_text[] =
 
 enum {
     OPT_SIZE = 1,
-    OPT_OUTPUT,
     OPT_SCALE,
     OPT_SEA,
     OPT_RAMP,
     OPT_AZIMUTH,
     OPT_ELEVATION,
     OPT_RELIEF,
-    OPT_TILE,
-    OPT_THREADS,
-    OPT_QUIET
+    OPT_TILE
 };
 
 typedef struct map_job {
@@ -248,7 +245,6 @@ int cli_cmd_map(int argc, char **argv)
         {"gain", 0, 1, CLI_OPT_GAIN},
         {"help", 'h', 0, CLI_OPT_HELP},
         {"size", 0, 1, OPT_SIZE},
-        {"output", 'o', 1, OPT_OUTPUT},
         {"scale", 0, 1, OPT_SCALE},
         {"sea-level", 0, 1, OPT_SEA},
         {"ramp", 0, 1, OPT_RAMP},
@@ -256,8 +252,7 @@ int cli_cmd_map(int argc, char **argv)
         {"light-elevation", 0, 1, OPT_ELEVATION},
         {"relief", 0, 1, OPT_RELIEF},
         {"tile", 0, 0, OPT_TILE},
-        {"threads", 0, 1, OPT_THREADS},
-        {"quiet", 0, 0, OPT_QUIET},
+        CLI_OUTPUT_OPTIONS,
         {NULL, 0, 0, 0},
     };
     cli_noise_opts o;
@@ -276,7 +271,8 @@ int cli_cmd_map(int argc, char **argv)
     jb.width = DEFAULT_WIDTH;
     jb.height = DEFAULT_HEIGHT;
     jb.sea = DEFAULT_SEA;
-    const char *output = DEFAULT_OUTPUT, *ramp_text = DEFAULT_RAMP;
+    const char *ramp_text = DEFAULT_RAMP;
+    cli_out_opts oo = {DEFAULT_OUTPUT, 0, 0};
     double azimuth = CLI_LIGHT_AZIMUTH, elevation = CLI_LIGHT_ELEVATION, relief = DEFAULT_RELIEF, scale;
     int tile = 0;
 
@@ -293,13 +289,6 @@ int cli_cmd_map(int argc, char **argv)
         case OPT_SIZE:
             if (cli_opt_size(prog, "--size", value, &jb.width, &jb.height) != 0)
                 return CLI_EXIT_USAGE;
-            break;
-        case OPT_OUTPUT:
-            if (!value[0]) {
-                cli_error(prog, "--output: the file name is empty");
-                return CLI_EXIT_USAGE;
-            }
-            output = value;
             break;
         case OPT_SCALE:
             if (cli_opt_positive(prog, "--scale", value, &scale) != 0)
@@ -333,18 +322,16 @@ int cli_cmd_map(int argc, char **argv)
         case OPT_TILE:
             tile = 1;
             break;
-        case OPT_THREADS:
-            if (cli_opt_threads(prog, "--threads", value, &jb.threads) != 0)
-                return CLI_EXIT_USAGE;
-            break;
-        case OPT_QUIET:
-            jb.quiet = 1;
-            break;
-        default:
-            if (cli_noise_option(prog, &o, id, value) != 0)
+        default: {
+            const int r = cli_output_option(prog, &oo, id, value);
+            if (r < 0 || (r > 0 && cli_noise_option(prog, &o, id, value) != 0))
                 return CLI_EXIT_USAGE;
         }
+        }
     }
+    const char *output = oo.output;
+    jb.threads = oo.threads;
+    jb.quiet = oo.quiet;
 
     char why[512];
     if (cli_ramp_parse(ramp_text, &jb.ramp, why, sizeof why) != 0) {

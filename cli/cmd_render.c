@@ -160,7 +160,6 @@ static const char help_text[] =
 
 enum {
     OPT_SIZE = 1,
-    OPT_OUTPUT,
     OPT_Z,
     OPT_W,
     OPT_TILE,
@@ -171,9 +170,7 @@ enum {
     OPT_AZIMUTH,
     OPT_ELEVATION,
     OPT_RELIEF,
-    OPT_STRENGTH,
-    OPT_THREADS,
-    OPT_QUIET
+    OPT_STRENGTH
 };
 
 /* --- formats ------------------------------------------------------------------------------------ */
@@ -532,7 +529,6 @@ int cli_cmd_render(int argc, char **argv)
     static const cli_option opts[] = {
         CLI_NOISE_OPTIONS,
         {"size", 0, 1, OPT_SIZE},
-        {"output", 'o', 1, OPT_OUTPUT},
         {"z", 0, 1, OPT_Z},
         {"w", 0, 1, OPT_W},
         {"tile", 0, 0, OPT_TILE},
@@ -544,8 +540,7 @@ int cli_cmd_render(int argc, char **argv)
         {"light-elevation", 0, 1, OPT_ELEVATION},
         {"relief", 0, 1, OPT_RELIEF},
         {"normal-strength", 0, 1, OPT_STRENGTH},
-        {"threads", 0, 1, OPT_THREADS},
-        {"quiet", 0, 0, OPT_QUIET},
+        CLI_OUTPUT_OPTIONS,
         {NULL, 0, 0, 0},
     };
     cli_noise_opts o;
@@ -554,9 +549,9 @@ int cli_cmd_render(int argc, char **argv)
     o.dims = 2;
     o.dims_set = 1;
     uint32_t width = DEFAULT_SIZE, height = DEFAULT_SIZE;
-    const char *output = DEFAULT_OUTPUT;
+    cli_out_opts oo = {DEFAULT_OUTPUT, 0, 0};
     const char *z_text = NULL, *w_text = NULL, *fmt_text = NULL, *ramp_text = NULL, *norm_text = NULL;
-    int tile = 0, shade = 0, quiet = 0, threads = 0;
+    int tile = 0, shade = 0;
     double azimuth = CLI_LIGHT_AZIMUTH, elevation = CLI_LIGHT_ELEVATION;
     double relief = DEFAULT_RELIEF, strength = DEFAULT_STRENGTH;
     int azimuth_set = 0, elevation_set = 0, relief_set = 0, strength_set = 0;
@@ -575,13 +570,6 @@ int cli_cmd_render(int argc, char **argv)
         case OPT_SIZE:
             if (cli_opt_size(prog, "--size", value, &width, &height) != 0)
                 return CLI_EXIT_USAGE;
-            break;
-        case OPT_OUTPUT:
-            if (!value[0]) {
-                cli_error(prog, "--output: the file name is empty");
-                return CLI_EXIT_USAGE;
-            }
-            output = value;
             break;
         case OPT_Z:
             z_text = value;
@@ -624,27 +612,23 @@ int cli_cmd_render(int argc, char **argv)
                 return CLI_EXIT_USAGE;
             strength_set = 1;
             break;
-        case OPT_THREADS:
-            if (cli_opt_threads(prog, "--threads", value, &threads) != 0)
+        default: {
+            const int r = cli_output_option(prog, &oo, id, value);
+            if (r < 0 || (r > 0 && cli_noise_option(prog, &o, id, value) != 0))
                 return CLI_EXIT_USAGE;
-            break;
-        case OPT_QUIET:
-            quiet = 1;
-            break;
-        default:
-            if (cli_noise_option(prog, &o, id, value) != 0)
-                return CLI_EXIT_USAGE;
+        }
         }
     }
 
     /* Everything is validated here, before any file is touched. */
+    const char *output = oo.output;
     render_job jb;
     memset(&jb, 0, sizeof jb);
     jb.width = width;
     jb.height = height;
     jb.shade = shade;
-    jb.quiet = quiet;
-    jb.threads = threads;
+    jb.quiet = oo.quiet;
+    jb.threads = oo.threads;
     if (choose_format(fmt_text, output, ramp_text != NULL, &jb.fmt) != 0)
         return CLI_EXIT_USAGE;
     if (ramp_text && jb.fmt != F_RGB) {

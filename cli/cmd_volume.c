@@ -103,7 +103,7 @@ static const char help_text[] =
     "     full, file-size limit, a name longer than the system accepts, ...) or the noise gave NaN\n"
     "  2  usage error: bad option or value, unsupported combination of options\n";
 
-enum { OPT_SIZE = 1, OPT_OUTPUT, OPT_W, OPT_FORMAT, OPT_SHEET, OPT_COLUMNS, OPT_THREADS, OPT_QUIET };
+enum { OPT_SIZE = 1, OPT_W, OPT_FORMAT, OPT_SHEET, OPT_COLUMNS };
 
 typedef struct volume_job {
     cli_built gen;
@@ -390,13 +390,11 @@ int cli_cmd_volume(int argc, char **argv)
     static const cli_option opts[] = {
         CLI_NOISE_OPTIONS,
         {"size", 0, 1, OPT_SIZE},
-        {"output", 'o', 1, OPT_OUTPUT},
         {"w", 0, 1, OPT_W},
         {"format", 0, 1, OPT_FORMAT},
         {"sheet", 0, 1, OPT_SHEET},
         {"sheet-columns", 0, 1, OPT_COLUMNS},
-        {"threads", 0, 1, OPT_THREADS},
-        {"quiet", 0, 0, OPT_QUIET},
+        CLI_OUTPUT_OPTIONS,
         {NULL, 0, 0, 0},
     };
     cli_noise_opts o;
@@ -408,7 +406,7 @@ int cli_cmd_volume(int argc, char **argv)
     memset(&jb, 0, sizeof jb);
     uint32_t size[3] = {DEFAULT_SIDE, DEFAULT_SIDE, DEFAULT_SIDE};
     const char *w_text = NULL, *fmt_text = NULL, *cols_text = NULL;
-    jb.output = DEFAULT_OUTPUT;
+    cli_out_opts oo = {DEFAULT_OUTPUT, 0, 0};
 
     cli_args a = {prog, argc, argv, 1, 0};
     const char *value;
@@ -424,16 +422,12 @@ int cli_cmd_volume(int argc, char **argv)
             if (parse_size3(value, size) != 0)
                 return CLI_EXIT_USAGE;
             break;
-        case OPT_OUTPUT:
         case OPT_SHEET:
             if (!value[0]) {
-                cli_error(prog, "%s: the file name is empty", id == OPT_OUTPUT ? "--output" : "--sheet");
+                cli_error(prog, "--sheet: the file name is empty");
                 return CLI_EXIT_USAGE;
             }
-            if (id == OPT_OUTPUT)
-                jb.output = value;
-            else
-                jb.sheet = value;
+            jb.sheet = value;
             break;
         case OPT_W:
             w_text = value;
@@ -444,18 +438,16 @@ int cli_cmd_volume(int argc, char **argv)
         case OPT_COLUMNS:
             cols_text = value;
             break;
-        case OPT_THREADS:
-            if (cli_opt_threads(prog, "--threads", value, &jb.threads) != 0)
-                return CLI_EXIT_USAGE;
-            break;
-        case OPT_QUIET:
-            jb.quiet = 1;
-            break;
-        default:
-            if (cli_noise_option(prog, &o, id, value) != 0)
+        default: {
+            const int r = cli_output_option(prog, &oo, id, value);
+            if (r < 0 || (r > 0 && cli_noise_option(prog, &o, id, value) != 0))
                 return CLI_EXIT_USAGE;
         }
+        }
     }
+    jb.output = oo.output;
+    jb.threads = oo.threads;
+    jb.quiet = oo.quiet;
 
     /* Everything is validated here, before any file is touched. */
     jb.W = size[0];
