@@ -456,17 +456,9 @@ static int run(anim_job *jb)
         if (jb->have_png) {
             cn_image_writer *w = NULL;
             frame_name(&jb->png, t, name, sizeof name);
-            cli_guard_block();
-            int r = cn_image_begin(&w, name, CN_IMAGE_PNG8, W, H, 0, err, sizeof err);
-            int g = r == 0 ? cli_guard_add(cn_image_temp_path(w)) : -1;
-            cli_guard_unblock();
-            if (r == 0 && cn_image_write_u8(w, frame, H, W, err, sizeof err) != 0) {
-                cn_image_abort(w);
-                r = -1;
-            } else if (r == 0) {
-                r = cli_guard_commit(w, g, err, sizeof err);
-            }
-            cli_guard_remove(g);
+            int g, r = cli_guard_begin(&w, &g, name, CN_IMAGE_PNG8, W, H, 0, err, sizeof err);
+            if (r == 0)
+                r = cli_guard_end(w, g, cn_image_write_u8(w, frame, H, W, err, sizeof err) == 0, err, sizeof err);
             if (r != 0) {
                 bad_frame = t;
                 failed = 1;

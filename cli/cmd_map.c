@@ -172,17 +172,14 @@ static int draw(map_job *jb, const char *output)
     }
     cli_field_init(&jb->field, &jb->gen, jb->threads, 0.0, 0.0, 0.0f, 0.0f);
 
-    cli_guard_block();
     cn_image_writer *img;
-    if (cn_image_begin(&img, output, CN_IMAGE_PNG_RGB, W, H, 0, err, sizeof err) != 0) {
-        cli_guard_unblock();
+    int guard;
+    if (cli_guard_begin(&img, &guard, output, CN_IMAGE_PNG_RGB, W, H, 0, err, sizeof err) != 0) {
         cli_error(prog, "%s", err);
         free(vals);
         free(buf);
         return CLI_EXIT_FAILURE;
     }
-    int guard = cli_guard_add(cn_image_temp_path(img));
-    cli_guard_unblock();
 
     cli_progress bar;
     cli_progress_begin(&bar, prog, "px", (uint64_t)W * H, jb->quiet);
@@ -214,14 +211,10 @@ static int draw(map_job *jb, const char *output)
     cli_field_free(&jb->field);
     free(vals);
     free(buf);
-    if (rc != CLI_EXIT_OK) {
-        cn_image_abort(img);
-        cli_error(prog, "%s", err);
-    } else if (cli_guard_commit(img, guard, err, sizeof err) != 0) {
+    if (cli_guard_end(img, guard, rc == CLI_EXIT_OK, err, sizeof err) != 0) {
         cli_error(prog, "%s", err);
         rc = CLI_EXIT_FAILURE;
     }
-    cli_guard_remove(guard);
     if (rc != CLI_EXIT_OK)
         return rc;
     if (jb->clipped)

@@ -404,11 +404,9 @@ static int render(render_job *jb, const char *output)
         }
     }
 
-    /* The temporary file is created and registered with the signals held: no window between. */
-    cli_guard_block();
     cn_image_writer *img;
-    if (cn_image_begin(&img, output, fmt_writer[jb->fmt], W, H, 0, err, sizeof err) != 0) {
-        cli_guard_unblock();
+    int guard;
+    if (cli_guard_begin(&img, &guard, output, fmt_writer[jb->fmt], W, H, 0, err, sizeof err) != 0) {
         cli_progress_end(&bar);
         cli_error(prog, "%s", err);
         cli_field_free(&jb->field);
@@ -416,8 +414,6 @@ static int render(render_job *jb, const char *output)
         free(buf);
         return CLI_EXIT_FAILURE;
     }
-    int guard = cli_guard_add(cn_image_temp_path(img));
-    cli_guard_unblock();
 
     for (uint32_t j0 = 0; j0 < H; j0 += strip) {
         uint32_t n = H - j0 < strip ? H - j0 : strip;
@@ -448,14 +444,10 @@ static int render(render_job *jb, const char *output)
     free(vals);
     free(buf);
 
-    if (rc != CLI_EXIT_OK) {
-        cn_image_abort(img);
+    if (cli_guard_end(img, guard, rc == CLI_EXIT_OK, err, sizeof err) != 0) {
         cli_error(prog, "%s", err); /* after the progress line is cleared */
-    } else if (cli_guard_commit(img, guard, err, sizeof err) != 0) {
-        cli_error(prog, "%s", err);
         rc = CLI_EXIT_FAILURE;
     }
-    cli_guard_remove(guard);
     if (rc != CLI_EXIT_OK)
         return rc;
     cli_note_clipped(prog, jb->clipped, pixels, "samples", jb->mid, jb->half,

@@ -214,17 +214,6 @@ static float to_f32(double v)
     return (float)v;
 }
 
-/* Opens a writer with its temporary file registered with the signal guard. */
-static int open_writer(cn_image_writer **w, int *guard, const char *path, cn_image_format f, uint32_t width,
-                       uint32_t height, uint32_t depth, char *err, size_t errlen)
-{
-    cli_guard_block();
-    int rc = cn_image_begin(w, path, f, width, height, depth, err, errlen);
-    *guard = rc == 0 ? cli_guard_add(cn_image_temp_path(*w)) : -1;
-    cli_guard_unblock();
-    return rc;
-}
-
 static int run(volume_job *jb)
 {
     const uint32_t W = jb->W, H = jb->H, D = jb->D;
@@ -253,8 +242,8 @@ static int run(volume_job *jb)
 
     cli_field field;
     cli_field_init(&field, &jb->gen, jb->threads, 0.5, jb->w, 0.5f, jb->wf);
-    if (open_writer(&vol, &gvol, jb->output, jb->fmt, W, H, D, err, sizeof err) != 0 ||
-        (jb->sheet && open_writer(&sheet, &gsheet, jb->sheet, CN_IMAGE_PNG8, jb->cols * W, jb->bands * H, 0, err,
+    if (cli_guard_begin(&vol, &gvol, jb->output, jb->fmt, W, H, D, err, sizeof err) != 0 ||
+        (jb->sheet && cli_guard_begin(&sheet, &gsheet, jb->sheet, CN_IMAGE_PNG8, jb->cols * W, jb->bands * H, 0, err,
                                   sizeof err) != 0)) {
         cli_error(prog, "%s", err);
         goto done_field;
