@@ -378,16 +378,16 @@ static int render_frame(anim_job *jb, cli_field *field, int t, double *vals, uin
         size_t cnt = (size_t)n * W;
         if (cli_field_eval(field, 0.5, (double)j0 + 0.5, W, n, vals, err, errlen) != 0)
             return -1;
-        uint8_t *dst = frame + (size_t)j0 * W;
-        for (size_t i = 0; i < cnt; i++) {
-            if (isnan(vals[i])) {
-                snprintf(err, errlen,
-                         "the noise is NaN at pixel (%lu, %lu) of frame %d: coordinates times --frequency overflow",
-                         (unsigned long)(i % W), (unsigned long)(j0 + i / W), t);
-                return -1;
-            }
-            dst[i] = gray(jb, vals[i]);
+        size_t ci, ri;
+        if (cli_find_nan(vals, W, n, &ci, &ri)) {
+            snprintf(err, errlen,
+                     "the noise is NaN at pixel (%lu, %lu) of frame %d: coordinates times --frequency overflow",
+                     (unsigned long)ci, (unsigned long)(j0 + ri), t);
+            return -1;
         }
+        uint8_t *dst = frame + (size_t)j0 * W;
+        for (size_t i = 0; i < cnt; i++)
+            dst[i] = gray(jb, vals[i]);
         *done += cnt;
         cli_progress_update(bar, *done);
     }
@@ -401,9 +401,7 @@ static int run(anim_job *jb)
     int rc = CLI_EXIT_FAILURE;
     cn_image_gif *gif = NULL;
     int ggif = -1;
-    uint32_t strip = W >= CLI_STRIP_PIXELS ? 1u : (uint32_t)(CLI_STRIP_PIXELS / W);
-    if (strip > H)
-        strip = H;
+    const uint32_t strip = cli_strip_rows(W, H);
     double *vals = (double *)malloc((size_t)strip * W * sizeof *vals);
     uint8_t *frame = (uint8_t *)malloc((size_t)W * H);
     cli_field field;

@@ -157,11 +157,7 @@ static int draw(map_job *jb, const char *output)
     char err[1024];
     const uint32_t W = jb->width, H = jb->height;
     const size_t ncols = (size_t)W + 2;
-    uint32_t strip = (uint32_t)(CLI_STRIP_PIXELS / ncols);
-    if (strip < 1)
-        strip = 1;
-    if (strip > H)
-        strip = H;
+    const uint32_t strip = cli_strip_rows(ncols, H);
     double *vals = (double *)malloc(ncols * ((size_t)strip + 2) * sizeof *vals);
     uint8_t *buf = (uint8_t *)malloc((size_t)W * strip * 3);
     if (!vals || !buf) {
@@ -191,15 +187,13 @@ static int draw(map_job *jb, const char *output)
             rc = CLI_EXIT_FAILURE;
             break;
         }
-        for (size_t i = 0; i < ncols * nr; i++)
-            if (isnan(vals[i])) {
-                snprintf(err, sizeof err, "the noise is NaN near row %lu: coordinates times --frequency overflow",
-                         (unsigned long)(j0 + i / ncols));
-                rc = CLI_EXIT_FAILURE;
-                break;
-            }
-        if (rc != CLI_EXIT_OK)
+        size_t ci, ri;
+        if (cli_find_nan(vals, ncols, nr, &ci, &ri)) {
+            snprintf(err, sizeof err, "the noise is NaN near row %lu: coordinates times --frequency overflow",
+                     (unsigned long)(j0 + ri));
+            rc = CLI_EXIT_FAILURE;
             break;
+        }
         colour(jb, vals, ncols, n, buf);
         if (cn_image_write_u8(img, buf, n, (size_t)W * 3, err, sizeof err) != 0) {
             rc = CLI_EXIT_FAILURE;

@@ -234,19 +234,6 @@ static double clamp_t(render_job *jb, double v)
     return t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
 }
 
-/* Finds a NaN in vals (ncols x nrows); writes its position (relative) and returns 1. */
-static int find_nan(const double *vals, size_t ncols, size_t nrows, size_t *ci, size_t *ri)
-{
-    size_t n = ncols * nrows;
-    for (size_t i = 0; i < n; i++)
-        if (isnan(vals[i])) {
-            *ci = i % ncols;
-            *ri = i / ncols;
-            return 1;
-        }
-    return 0;
-}
-
 /*
  * Converts rows [0, nrows) of a strip into the output buffer. vals holds ncols x nrows values
  * where, with a halo, column c + 1 and row r + 1 are pixel (c, j0 + r) and the border is the
@@ -341,11 +328,7 @@ static int render(render_job *jb, const char *output)
     const uint32_t W = jb->width, H = jb->height;
     const int halo = jb->fmt == F_NORMAL || jb->shade;
     const size_t ncols = (size_t)W + (halo ? 2 : 0);
-    uint32_t strip = (uint32_t)(CLI_STRIP_PIXELS / ncols);
-    if (strip < 1)
-        strip = 1;
-    if (strip > H)
-        strip = H;
+    const uint32_t strip = cli_strip_rows(ncols, H);
     const size_t vrows = (size_t)strip + (halo ? 2 : 0);
     const unsigned chans = cn_image_format_channels(fmt_writer[jb->fmt]);
     const unsigned bytes = cn_image_format_sample_bytes(fmt_writer[jb->fmt]);
@@ -374,7 +357,7 @@ static int render(render_job *jb, const char *output)
             size_t ci, ri;
             if (cli_field_eval(&jb->field, 0.5, (double)j0 + 0.5, W, n, vals, err, sizeof err) != 0) {
                 rc = CLI_EXIT_FAILURE;
-            } else if (find_nan(vals, W, n, &ci, &ri)) {
+            } else if (cli_find_nan(vals, W, n, &ci, &ri)) {
                 snprintf(err, sizeof err,
                          "the noise is NaN at pixel (%zu, %zu): coordinates times --frequency overflow", ci,
                          (size_t)j0 + ri);
@@ -424,7 +407,7 @@ static int render(render_job *jb, const char *output)
             rc = CLI_EXIT_FAILURE;
             break;
         }
-        if (find_nan(vals, ncols, nr, &ci, &ri)) {
+        if (cli_find_nan(vals, ncols, nr, &ci, &ri)) {
             long long pi = (long long)ci - (halo ? 1 : 0), pj = (long long)j0 + (long long)ri - (halo ? 1 : 0);
             snprintf(err, sizeof err, "the noise is NaN at pixel (%lld, %lld): coordinates times --frequency overflow",
                      pi, pj);

@@ -225,10 +225,7 @@ static int run(volume_job *jb)
     uint8_t *band = NULL;
     size_t band_stride = 0;
 
-    /* One strip of rows of a slice: at least one row, about CLI_STRIP_PIXELS voxels. */
-    uint32_t strip = W >= CLI_STRIP_PIXELS ? 1u : (uint32_t)(CLI_STRIP_PIXELS / W);
-    if (strip > H)
-        strip = H;
+    const uint32_t strip = cli_strip_rows(W, H); /* rows of a slice at a time */
     double *vals = (double *)malloc((size_t)strip * W * sizeof *vals);
     float *fv = (float *)malloc((size_t)strip * W * sizeof *fv);
     if (jb->sheet) {
@@ -266,17 +263,17 @@ static int run(volume_job *jb)
                 failed = 1;
                 break;
             }
-            for (size_t i = 0; i < cnt; i++) {
-                if (isnan(vals[i])) {
-                    snprintf(err, sizeof err,
-                             "the noise is NaN at voxel (%lu, %lu, %lu): coordinates times --frequency overflow",
-                             (unsigned long)(i % W), (unsigned long)(j0 + i / W), (unsigned long)k);
-                    failed = 1;
-                    break;
-                }
-                fv[i] = to_f32(vals[i]);
+            size_t ci, ri;
+            if (cli_find_nan(vals, W, n, &ci, &ri)) {
+                snprintf(err, sizeof err,
+                         "the noise is NaN at voxel (%lu, %lu, %lu): coordinates times --frequency overflow",
+                         (unsigned long)ci, (unsigned long)(j0 + ri), (unsigned long)k);
+                failed = 1;
+                break;
             }
-            if (failed || cn_image_write_f32(vol, fv, n, W, err, sizeof err) != 0) {
+            for (size_t i = 0; i < cnt; i++)
+                fv[i] = to_f32(vals[i]);
+            if (cn_image_write_f32(vol, fv, n, W, err, sizeof err) != 0) {
                 failed = 1;
                 break;
             }

@@ -325,3 +325,23 @@ int cli_noise_build_for(const char *prog, const cli_noise_opts *o, int dims, con
     }
     return 0;
 }
+
+uint32_t cli_strip_rows(size_t ncols, uint32_t height)
+{
+    size_t rows = CLI_STRIP_PIXELS / (ncols ? ncols : 1);
+    if (rows < 1)
+        rows = 1;
+    return rows < height ? (uint32_t)rows : height;
+}
+
+int cli_find_nan(const double *vals, size_t ncols, size_t nrows, size_t *col, size_t *row)
+{
+    const size_t n = ncols * nrows;
+    for (size_t i = 0; i < n; i++)
+        if (isnan(vals[i])) {
+            *col = i % ncols;
+            *row = i / ncols;
+            return 1;
+        }
+    return 0;
+}

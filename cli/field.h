@@ -22,6 +22,14 @@
  * whatever the image height. */
 #define CLI_STRIP_PIXELS 262144u
 
+/* Rows per strip of an image ncols values wide (halo included) and height rows high: about
+ * CLI_STRIP_PIXELS values, at least one row, at most height rows. */
+uint32_t cli_strip_rows(size_t ncols, uint32_t height);
+
+/* Finds the first NaN in vals (ncols x nrows, row by row): writes its column and row and returns 1;
+ * returns 0 when there is none. The commands report it as a coordinate overflow. */
+int cli_find_nan(const double *vals, size_t ncols, size_t nrows, size_t *col, size_t *row);
+
 typedef struct cli_field {
     const cli_built *b;
     int threads;     /* for cn_grid_eval: 0 = all cores */
