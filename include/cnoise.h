@@ -413,9 +413,10 @@ CN_API int cn_config_octaves(const cn_config *cfg);
  *
  * threads: 0 = one per online CPU core, 1 = only the calling thread, otherwise that many
  * (at most CN_MAX_THREADS). Small jobs use fewer threads. No memory is allocated in proportion
- * to the output; the caller owns every buffer. A call needs about 136 KiB of the calling
- * thread's stack (grid rows keep a 32 KiB table of a block of columns there; measured with gcc 12
- * and clang 14 on every x86 instruction set), and so does each thread it starts.
+ * to the output; the caller owns every buffer. A call needs at most 160 KiB of the calling
+ * thread's stack (grid rows keep a 32 KiB table of a block of columns there; 131 KiB measured
+ * with gcc 12 and clang 14 on every x86 instruction set, tests/test_stack.c), and so does each
+ * thread it starts: those ask for a stack of at least 1 MiB.
  * range: if not NULL, receives the smallest and largest non-NaN output (NaN, NaN if there is
  * none).
  * --------------------------------------------------------------------------------------------- */

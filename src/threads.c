@@ -44,9 +44,22 @@ int cn__cpu_count(void)
 #else
 #include <unistd.h>
 
+/* A worker runs the batch kernels as the calling thread does, with up to 160 KiB of stack
+ * (cnoise.h, tests/test_stack.c). Some systems start threads with less by default (musl: 128
+ * KiB; glibc: RLIMIT_STACK, which may be set low), so a worker asks for at least this much. */
+#define CN__WORKER_STACK ((size_t)1 << 20)
+
 int cn__thread_start(cn__thread *t, void *(*fn)(void *), void *arg)
 {
-    return pthread_create(&t->id, NULL, fn, arg) == 0 ? 0 : -1;
+    pthread_attr_t attr;
+    if (pthread_attr_init(&attr) != 0)
+        return pthread_create(&t->id, NULL, fn, arg) == 0 ? 0 : -1;
+    size_t have = 0;
+    if (pthread_attr_getstacksize(&attr, &have) != 0 || have < CN__WORKER_STACK)
+        (void)pthread_attr_setstacksize(&attr, CN__WORKER_STACK); /* the default stays if refused */
+    const int rc = pthread_create(&t->id, &attr, fn, arg);
+    pthread_attr_destroy(&attr);
+    return rc == 0 ? 0 : -1;
 }
 
 void cn__thread_join(cn__thread *t)
