@@ -10,7 +10,9 @@
  *   negative, huge (to +-2^52 and beyond, +-1e300, +-DBL_MAX), NaN and +-Inf coordinates;
  *   double and float outputs; every buffer one or more elements off the malloc alignment, the
  *   coordinate arrays ending exactly at the end of their allocation (AddressSanitizer catches a
- *   read past them), and guard elements around every output (a write outside it is caught).
+ *   read past them), guard elements around every output (a write outside it is caught), and the
+ *   stack below each batch call filled with 0xFF bytes first (a read of stack the call did not
+ *   write gives the same wrong bits every time: scribble_stack).
  * The scalar batch results are also compared bit for bit with the single-point API: cn_eval at the
  * same double coordinates, cn_evalf at the same float coordinates (for float grids, only at points
  * whose double coordinates origin + i * step are exactly representable as floats).
@@ -172,10 +174,29 @@ static size_t req_len(const req *r)
     return t;
 }
 
+/*
+ * Fills the stack below the caller with 0xFF bytes (as a double or a float: NaN; as an index:
+ * 0xFFFFFFFF; as the upper byte of a mask: set), so that a batch call which reads stack it has
+ * not written, in its own code or in code the compiler made of it, sees the same garbage in
+ * every run and build instead of whatever the previous call left there (a grid before a point
+ * array, say), and its results differ from the scalar build's. The batch calls run on this
+ * thread (threads = 1). Called through a volatile pointer, so that it is never inlined into
+ * the caller and its array lies where the batch call's frames will.
+ */
+enum { SCRIBBLE_BYTES = 128 * 1024 };
+static void scribble_stack_now(void)
+{
+    unsigned char buf[SCRIBBLE_BYTES];
+    void *(*volatile fill)(void *, int, size_t) = memset; /* not a dead store to drop */
+    fill(buf, 0xFF, sizeof buf);
+}
+static void (*volatile scribble_stack)(void) = scribble_stack_now;
+
 /* Runs the request into out; range as doubles (bits compared separately through raw). */
 static cn_status run_req(const req *r, void *out, unsigned char raw_range[16], double range[2])
 {
     cn_status st;
+    scribble_stack();
     memset(raw_range, TEST_SENTINEL, 16);
     if (r->f32) {
         float fr[2];
