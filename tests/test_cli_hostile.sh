@@ -26,7 +26,9 @@
 # (root with CAP_SYS_ADMIN), a read-only tmpfs (EROFS) and a 64 KiB tmpfs (a full disk, ENOSPC);
 # without mount those cases are skipped with a note.
 #
-# CNOISE_UNDER_VALGRIND=1 (scripts/valgrind.sh) only allows more time for a killed run to start.
+# CNOISE_UNDER_VALGRIND=1 (scripts/valgrind.sh) allows more time for a killed run to start, and
+# leaves out the SIGKILL cases: memcheck writes no summary for a process killed by SIGKILL, so
+# under valgrind those runs checked nothing the other builds do not, at some 20 s each.
 
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -634,10 +636,14 @@ sigkill() {
     check_state "$desc" || ok=0
     [ $ok -eq 1 ] && pass
 }
-if [ $TMPFILE_OK = 1 ]; then
-    for p in 0 1 2 3 4 5 6 7 8 9; do sigkill unnamed $p; done
+if [ "${CNOISE_UNDER_VALGRIND:-0}" = 1 ]; then
+    note "the 13 SIGKILL cases are left out under valgrind (no memcheck summary for a SIGKILL)"
+else
+    if [ $TMPFILE_OK = 1 ]; then
+        for p in 0 1 2 3 4 5 6 7 8 9; do sigkill unnamed $p; done
+    fi
+    for p in 0 4 9; do sigkill named $p; done
 fi
-for p in 0 4 9; do sigkill named $p; done
 
 # ---------------------------------------------------------------------------------------------
 # Success messages print the names escaped, as the error messages do: a newline or an escape
