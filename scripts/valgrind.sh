@@ -53,7 +53,7 @@ echo "== build: $build (gcc, RelWithDebInfo)"
 # it at every one of the ~1700 starts, 1.4 s each for the 110 MB of it.
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=gcc \
   -DCNOISE_BUILD_TESTS=OFF -DCNOISE_BUILD_CLI=ON -DCNOISE_KERNEL_DEBUG_INFO=OFF >/dev/null
-cmake --build "$build" -j"$jobs" --target cnoise_cli >/dev/null
+cmake --build "$build" -j"$jobs" --target cnoise_cli cnoise_man >/dev/null
 real=$build/cnoise
 [ -x "$real" ] || { echo "valgrind.sh: no $real after the build" >&2; exit 1; }
 
@@ -137,7 +137,7 @@ mkdir -p "$out"
 run_test() { # name
   local t=$1 script=$root/tests/$1.sh t0=$SECONDS rc
   local args=("$wrapper")
-  [ "$t" = test_cli_man ] && args+=("$root/man/cnoise.1") # no build folder: see the top
+  [ "$t" = test_cli_man ] && args+=("$build/cnoise.1") # no build folder: see the top
   set +e
   # A background job starts with SIGINT and SIGQUIT ignored (and nohup adds SIGHUP); the tests
   # send those signals, so each starts with them at their defaults, as under ctest.

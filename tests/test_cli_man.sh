@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# test_cli_man.sh -- man/cnoise.1 stays in step with the tool: every command that "cnoise --help"
+# test_cli_man.sh -- the manual page (cnoise.1, which the build writes from man/cnoise.1.in with
+# the library's noise and fractal names) stays in step with the tool: every command that "cnoise --help"
 # lists has a section, every long option any --help text mentions appears in the page, every
 # option a command's --help lists appears in that command's section (or in NOISE OPTIONS);
 # groff and man render the page without warnings (skipped with a note when not installed);
 # "cmake --install" installs it.
 #
-# Usage: bash tests/test_cli_man.sh path/to/cnoise path/to/man/cnoise.1 [build-dir]
+# Usage: bash tests/test_cli_man.sh path/to/cnoise path/to/build/cnoise.1 [build-dir]
 # Run by ctest as test_cli_man; ends with "test_cli_man: N passed, M failed" and exits 1 if
 # anything failed.
 
