@@ -19,7 +19,7 @@
 #include "cnoise.h"
 #include "field.h"
 #include "guard.h"
-#include "progress.h"
+#include "sink.h"
 
 static const char *const prog = "cnoise animate";
 
@@ -355,62 +355,42 @@ static int set_loop(cli_noise_opts *o, int dims, int frames, double step)
 
 /* --- frames ------------------------------------------------------------------------------------ */
 
-static uint8_t gray(anim_job *jb, double v)
+/* Shaping: rows j0..j0+n-1 of frame t as gray levels into the frame. */
+static int shape(void *ctx, cli_sink *s, const cli_strips *st, uint32_t t, uint32_t j0, uint32_t n)
 {
-    return (uint8_t)round(cli_range_t(v, jb->mid, jb->half, &jb->clipped) * 255.0);
+    anim_job *jb = (anim_job *)ctx;
+    const size_t cnt = (size_t)n * jb->W;
+    uint8_t *dst = (uint8_t *)st->out + (size_t)j0 * jb->W;
+    (void)s;
+    (void)t;
+    for (size_t i = 0; i < cnt; i++)
+        dst[i] = cli_gray(st->vals[i], jb->mid, jb->half, &jb->clipped);
+    return 0;
 }
 
-/* Frame t's gray levels into frame (W * H); -1 with err set on failure. */
-static int render_frame(anim_job *jb, cli_field *field, int t, double *vals, uint32_t strip, uint8_t *frame,
-                        cli_progress *bar, uint64_t *done, char *err, size_t errlen)
+/* After frame t: to the GIF, and as its own PNG (renamed into place at once). */
+static int frame_done(void *ctx, cli_sink *s, const cli_strips *st, uint32_t t)
 {
-    const uint32_t W = jb->W, H = jb->H;
-    const double T = jb->t0 + (double)t * jb->step;
-    if (jb->dims == 3) {
-        field->z = T;
-        field->zf = (double)(float)T;
-    } else {
-        field->w = T;
-        field->wf = (double)(float)T;
-    }
-    for (uint32_t j0 = 0; j0 < H; j0 += strip) {
-        uint32_t n = H - j0 < strip ? H - j0 : strip;
-        size_t cnt = (size_t)n * W;
-        if (cli_field_eval(field, 0.5, (double)j0 + 0.5, W, n, vals, err, errlen) != 0)
-            return -1;
-        size_t ci, ri;
-        if (cli_find_nan(vals, W, n, &ci, &ri)) {
-            snprintf(err, errlen,
-                     "the noise is NaN at pixel (%lu, %lu) of frame %d: coordinates times --frequency overflow",
-                     (unsigned long)ci, (unsigned long)(j0 + ri), t);
-            return -1;
-        }
-        uint8_t *dst = frame + (size_t)j0 * W;
-        for (size_t i = 0; i < cnt; i++)
-            dst[i] = gray(jb, vals[i]);
-        *done += cnt;
-        cli_progress_update(bar, *done);
-    }
-    return 0;
+    anim_job *jb = (anim_job *)ctx;
+    char name[CLI_GUARD_PATH_MAX], why[sizeof s->err];
+    if (jb->gif && cli_sink_write(s, 0, st->out, jb->H, jb->W) != 0)
+        return -1;
+    if (!jb->have_png)
+        return 0;
+    frame_name(&jb->png, (int)t, name, sizeof name); /* fits: checked before */
+    if (cli_sink_write_file(s, name, CN_IMAGE_PNG8, jb->W, jb->H, st->out, jb->W) == 0)
+        return 0;
+    memcpy(why, s->err, sizeof why);
+    if (t == 0)
+        return cli_sink_fail(s, "frame 0: %s", why);
+    return cli_sink_fail(s, "frame %lu: %s (frames 0..%lu were written)", (unsigned long)t, why,
+                         (unsigned long)t - 1);
 }
 
 static int run(anim_job *jb)
 {
     const uint32_t W = jb->W, H = jb->H;
-    char err[1024], name[CLI_GUARD_PATH_MAX];
-    int rc = CLI_EXIT_FAILURE;
-    cn_image_gif *gif = NULL;
-    int ggif = -1;
-    const uint32_t strip = cli_strip_rows(W, H);
-    double *vals = (double *)malloc((size_t)strip * W * sizeof *vals);
-    uint8_t *frame = (uint8_t *)malloc((size_t)W * H);
-    cli_field field;
-    cli_field_init(&field, &jb->gen, jb->threads, jb->z, 0.0, jb->zf, 0.0f);
-    if (!vals || !frame) {
-        cli_error(prog, "out of memory");
-        goto done;
-    }
-
+    char name[CLI_GUARD_PATH_MAX];
     /* Every frame name first: none may be a directory or a special file. */
     for (int t = 0; jb->have_png && t < jb->frames; t++) {
         struct stat st;
@@ -419,94 +399,38 @@ static int run(anim_job *jb)
             char q[CLI_SHOWN_SIZE];
             cli_error(prog, "cannot write frame %d to %s: it is %s", t, cli_quote(name, q, sizeof q),
                       S_ISDIR(st.st_mode) ? "a directory" : "not a regular file; refusing to replace it");
-            goto done;
+            return CLI_EXIT_FAILURE;
         }
     }
 
-    if (jb->gif) {
-        uint8_t pal[768];
-        for (int i = 0; i < 256; i++)
-            pal[3 * i] = pal[3 * i + 1] = pal[3 * i + 2] = (uint8_t)i;
-        cli_guard_block();
-        int r = cn_image_gif_begin(&gif, jb->gif, W, H, pal, jb->delay, !jb->once, err, sizeof err);
-        if (r == 0)
-            ggif = cli_guard_add(cn_image_gif_temp_path(gif));
-        cli_guard_unblock();
-        if (r != 0) {
-            cli_error(prog, "%s", err);
-            goto done;
-        }
+    cli_sink s;
+    cli_sink_init(&s, prog, jb->quiet);
+    if (jb->gif)
+        snprintf(cli_sink_gif(&s, jb->gif, W, H, jb->delay, !jb->once)->about, sizeof s.file[0].about,
+                 "%lux%lu, %d frames, %u/100 s each%s", (unsigned long)W, (unsigned long)H, jb->frames, jb->delay,
+                 jb->once ? ", plays once" : ", loops");
+    /* Frame t at time T = t0 + t * step: z in 3D, w in 4D (z = --z). */
+    cli_strips st = {.width = W, .height = H, .planes = (uint32_t)jb->frames, .plane_axis = jb->dims == 3 ? 2 : 3,
+                     .plane0 = jb->t0, .plane_step = jb->step, .nan_at = CLI_NAN_FRAME_PIXEL, .shape = shape,
+                     .plane_done = frame_done, .ctx = jb, .out_row = W, .out_plane = 1};
+    cli_field_init(&st.field, &jb->gen, jb->threads, jb->z, 0.0, jb->zf, 0.0f);
+    int ok = cli_strips_alloc(&st, &s) == 0 && cli_sink_open(&s) == 0;
+    if (ok) {
+        cli_sink_progress(&s, "px", (uint64_t)jb->frames * W * H);
+        ok = cli_strips_run(&st, &s) == 0;
     }
-
-    cli_progress bar;
-    cli_progress_begin(&bar, prog, "px", (uint64_t)jb->frames * W * H, jb->quiet);
-    uint64_t done_px = 0;
-    int failed = 0, bad_frame = -1;
-    for (int t = 0; t < jb->frames && !failed; t++) {
-        if (render_frame(jb, &field, t, vals, strip, frame, &bar, &done_px, err, sizeof err) != 0) {
-            failed = 1;
-            break;
-        }
-        if (gif && cn_image_gif_add_frame(gif, frame, W, err, sizeof err) != 0) {
-            failed = 1;
-            break;
-        }
-        if (jb->have_png) {
-            cn_image_writer *w = NULL;
-            frame_name(&jb->png, t, name, sizeof name);
-            int g, r = cli_guard_begin(&w, &g, name, CN_IMAGE_PNG8, W, H, 0, err, sizeof err);
-            if (r == 0)
-                r = cli_guard_end(w, g, cn_image_write_u8(w, frame, H, W, err, sizeof err) == 0, err, sizeof err);
-            if (r != 0) {
-                bad_frame = t;
-                failed = 1;
-                break;
-            }
-        }
-    }
-    cli_progress_end(&bar);
-    if (failed) {
-        if (bad_frame < 0)
-            cli_error(prog, "%s", err);
-        else if (bad_frame == 0)
-            cli_error(prog, "frame 0: %s", err);
-        else
-            cli_error(prog, "frame %d: %s (frames 0..%d were written)", bad_frame, err, bad_frame - 1);
-        goto done;
-    }
-    if (gif) {
-        cli_guard_block(); /* the GIF appears whole, or not at all */
-        int r = cn_image_gif_commit(gif, err, sizeof err);
-        cli_guard_remove(ggif);
-        cli_guard_unblock();
-        gif = NULL;
-        if (r != 0) {
-            cli_error(prog, "%s", err);
-            goto done;
-        }
-    }
-    rc = CLI_EXIT_OK;
-
-done:
-    cn_image_gif_abort(gif);
-    cli_guard_remove(ggif);
-    cli_field_free(&field);
-    free(vals);
-    free(frame);
+    const int rc = cli_sink_close(&s, ok);
+    cli_strips_free(&st);
     if (rc != CLI_EXIT_OK)
         return rc;
     cli_note_clipped(prog, jb->clipped, (uint64_t)jb->frames * W * H, "samples", jb->mid, jb->half, "");
-    if (!jb->quiet) {
+    cli_sink_wrote(&s);
+    if (jb->have_png && !jb->quiet) {
         char shown[CLI_SHOWN_SIZE];
-        if (jb->gif)
-            printf("wrote %s (%lux%lu, %d frames, %u/100 s each%s)\n", cli_shown(jb->gif, shown, sizeof shown),
-                   (unsigned long)W, (unsigned long)H, jb->frames, jb->delay, jb->once ? ", plays once" : ", loops");
-        if (jb->have_png) {
-            frame_name(&jb->png, 0, name, sizeof name);
-            printf("wrote %d frames %s", jb->frames, cli_shown(name, shown, sizeof shown));
-            frame_name(&jb->png, jb->frames - 1, name, sizeof name);
-            printf(" .. %s (%lux%lu)\n", cli_shown(name, shown, sizeof shown), (unsigned long)W, (unsigned long)H);
-        }
+        frame_name(&jb->png, 0, name, sizeof name);
+        printf("wrote %d frames %s", jb->frames, cli_shown(name, shown, sizeof shown));
+        frame_name(&jb->png, jb->frames - 1, name, sizeof name);
+        printf(" .. %s (%lux%lu)\n", cli_shown(name, shown, sizeof shown), (unsigned long)W, (unsigned long)H);
     }
     return CLI_EXIT_OK;
 }

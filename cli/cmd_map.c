@@ -16,10 +16,9 @@
 #include "cn_image.h"
 #include "cnoise.h"
 #include "field.h"
-#include "guard.h"
-#include "progress.h"
 #include "ramp.h"
 #include "shade.h"
+#include "sink.h"
 
 static const char *const prog = "cnoise map";
 
@@ -132,13 +131,17 @@ static double position(map_job *jb, double v)
     return 0.5 + 0.5 * (v - s) / (1.0 - s);
 }
 
-/* Colours rows [0, nrows) of a strip; vals has a one-pixel halo (ncols = W + 2). */
-static void colour(map_job *jb, const double *vals, size_t ncols, uint32_t nrows, uint8_t *out)
+/* Shaping: colours rows j0..j0+n-1; the strip has a one-pixel halo (ncols = W + 2). */
+static int colour(void *ctx, cli_sink *s, const cli_strips *st, uint32_t k, uint32_t j0, uint32_t n)
 {
+    map_job *jb = (map_job *)ctx;
     const uint32_t W = jb->width;
-    for (uint32_t r = 0; r < nrows; r++) {
-        const double *above = vals + (size_t)r * ncols, *mid = above + ncols, *below = mid + ncols;
-        uint8_t *o = out + (size_t)r * W * 3;
+    const size_t ncols = st->ncols;
+    (void)k;
+    (void)j0;
+    for (uint32_t r = 0; r < n; r++) {
+        const double *above = st->vals + (size_t)r * ncols, *mid = above + ncols, *below = mid + ncols;
+        uint8_t *o = (uint8_t *)st->out + (size_t)r * W * 3;
         for (uint32_t c = 0; c < W; c++) {
             double v = mid[c + 1], gx, gy, rgb[3];
             cli_gradient(above, mid, below, c, jb->k, &gx, &gy);
@@ -150,74 +153,32 @@ static void colour(map_job *jb, const double *vals, size_t ncols, uint32_t nrows
                 o[3 * c + ch] = cli_ramp_byte(rgb[ch] * f);
         }
     }
+    return cli_sink_write(s, 0, st->out, n, (size_t)W * 3);
 }
 
 static int draw(map_job *jb, const char *output)
 {
-    char err[1024];
     const uint32_t W = jb->width, H = jb->height;
-    const size_t ncols = (size_t)W + 2;
-    const uint32_t strip = cli_strip_rows(ncols, H);
-    double *vals = (double *)malloc(ncols * ((size_t)strip + 2) * sizeof *vals);
-    uint8_t *buf = (uint8_t *)malloc((size_t)W * strip * 3);
-    if (!vals || !buf) {
-        free(vals);
-        free(buf);
-        cli_error(prog, "out of memory");
-        return CLI_EXIT_FAILURE;
+    cli_sink s;
+    cli_sink_init(&s, prog, jb->quiet);
+    snprintf(cli_sink_raster(&s, output, CN_IMAGE_PNG_RGB, W, H, 0)->about, sizeof s.file[0].about, "%lux%lu",
+             (unsigned long)W, (unsigned long)H);
+    cli_strips st = {.width = W, .height = H, .halo = 1, .planes = 1, .nan_at = CLI_NAN_NEAR_ROW, .shape = colour,
+                     .ctx = jb, .out_row = (size_t)W * 3};
+    cli_field_init(&st.field, &jb->gen, jb->threads, 0.0, 0.0, 0.0f, 0.0f);
+    int ok = cli_strips_alloc(&st, &s) == 0 && cli_sink_open(&s) == 0;
+    if (ok) {
+        cli_sink_progress(&s, "px", (uint64_t)W * H);
+        ok = cli_strips_run(&st, &s) == 0;
     }
-    cli_field_init(&jb->field, &jb->gen, jb->threads, 0.0, 0.0, 0.0f, 0.0f);
-
-    cn_image_writer *img;
-    int guard;
-    if (cli_guard_begin(&img, &guard, output, CN_IMAGE_PNG_RGB, W, H, 0, err, sizeof err) != 0) {
-        cli_error(prog, "%s", err);
-        free(vals);
-        free(buf);
-        return CLI_EXIT_FAILURE;
-    }
-
-    cli_progress bar;
-    cli_progress_begin(&bar, prog, "px", (uint64_t)W * H, jb->quiet);
-    int rc = CLI_EXIT_OK;
-    for (uint32_t j0 = 0; j0 < H; j0 += strip) {
-        uint32_t n = H - j0 < strip ? H - j0 : strip;
-        const size_t nr = (size_t)n + 2;
-        if (cli_field_eval(&jb->field, -0.5, (double)j0 - 0.5, ncols, nr, vals, err, sizeof err) != 0) {
-            rc = CLI_EXIT_FAILURE;
-            break;
-        }
-        size_t ci, ri;
-        if (cli_find_nan(vals, ncols, nr, &ci, &ri)) {
-            snprintf(err, sizeof err, "the noise is NaN near row %lu: coordinates times --frequency overflow",
-                     (unsigned long)(j0 + ri));
-            rc = CLI_EXIT_FAILURE;
-            break;
-        }
-        colour(jb, vals, ncols, n, buf);
-        if (cn_image_write_u8(img, buf, n, (size_t)W * 3, err, sizeof err) != 0) {
-            rc = CLI_EXIT_FAILURE;
-            break;
-        }
-        cli_progress_update(&bar, (uint64_t)W * (j0 + n));
-    }
-    cli_progress_end(&bar);
-    cli_field_free(&jb->field);
-    free(vals);
-    free(buf);
-    if (cli_guard_end(img, guard, rc == CLI_EXIT_OK, err, sizeof err) != 0) {
-        cli_error(prog, "%s", err);
-        rc = CLI_EXIT_FAILURE;
-    }
+    const int rc = cli_sink_close(&s, ok);
+    cli_strips_free(&st);
     if (rc != CLI_EXIT_OK)
         return rc;
     if (jb->clipped)
         fprintf(stderr, "%s: note: %llu heights were outside [-1, 1] and were clipped to it\n", prog,
                 (unsigned long long)jb->clipped);
-    if (!jb->quiet) {
-        char shown[CLI_SHOWN_SIZE];
-        printf("wrote %s (%lux%lu)\n", cli_shown(output, shown, sizeof shown), (unsigned long)W, (unsigned long)H);
-    }
+    cli_sink_wrote(&s);
     return CLI_EXIT_OK;
 }
 

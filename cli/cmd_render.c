@@ -18,10 +18,9 @@
 #include "cn_image.h"
 #include "cnoise.h"
 #include "field.h"
-#include "guard.h"
-#include "progress.h"
 #include "ramp.h"
 #include "shade.h"
+#include "sink.h"
 
 static const char *const prog = "cnoise render";
 
@@ -199,7 +198,6 @@ static const char *extension(const char *path)
 
 typedef struct render_job {
     cli_built gen;
-    cli_field field;
     rfmt fmt;
     int shade, minmax, fixed, quiet, threads; /* fixed: --normalize LO,HI */
     cli_ramp ramp;
@@ -207,6 +205,7 @@ typedef struct render_job {
     double k;         /* gradient scale: pixels of height per unit of t */
     double mid, half; /* normalisation (range mode) */
     double lo, span;  /* normalisation (minmax mode): t = (v - lo) / span */
+    double hi;        /* minmax mode: the largest value */
     uint32_t width, height;
     double z, w;
     float zf, wf;
@@ -309,141 +308,75 @@ static void convert(render_job *jb, const double *vals, size_t ncols, uint32_t n
     }
 }
 
-static int write_strip(cn_image_writer *w, rfmt f, const void *buf, uint32_t nrows, size_t stride, char *err,
-                       size_t errlen)
+/* Shaping: rows j0..j0+n-1 to the file's format, then to the file. */
+static int shape(void *ctx, cli_sink *s, const cli_strips *st, uint32_t k, uint32_t j0, uint32_t n)
 {
-    switch (cn_image_format_sample(fmt_writer[f])) {
-    case CN_IMAGE_SAMPLE_U16:
-        return cn_image_write_u16(w, (const uint16_t *)buf, nrows, stride, err, errlen);
-    case CN_IMAGE_SAMPLE_F32:
-        return cn_image_write_f32(w, (const float *)buf, nrows, stride, err, errlen);
-    default:
-        return cn_image_write_u8(w, (const uint8_t *)buf, nrows, stride, err, errlen);
+    render_job *jb = (render_job *)ctx;
+    (void)k;
+    (void)j0;
+    convert(jb, st->vals, st->ncols, n, st->out);
+    return cli_sink_write(s, 0, st->out, n, (size_t)jb->width * cn_image_format_channels(fmt_writer[jb->fmt]));
+}
+
+/* --normalize minmax, the first pass: the smallest and largest value of rows j0..j0+n-1. */
+static int extremes(void *ctx, cli_sink *s, const cli_strips *st, uint32_t k, uint32_t j0, uint32_t n)
+{
+    render_job *jb = (render_job *)ctx;
+    (void)s;
+    (void)k;
+    (void)j0;
+    for (size_t i = 0; i < (size_t)jb->width * n; i++) {
+        jb->lo = st->vals[i] < jb->lo ? st->vals[i] : jb->lo;
+        jb->hi = st->vals[i] > jb->hi ? st->vals[i] : jb->hi;
     }
+    return 0;
+}
+
+/* A pass over the image through shape fn into s; halo: with the ring of neighbours. */
+static int pass(render_job *jb, cli_sink *s, cli_shape_fn fn, int halo, size_t out_row, int open)
+{
+    cli_strips st = {.width = jb->width, .height = jb->height, .halo = halo, .planes = 1, .nan_at = CLI_NAN_PIXEL,
+                     .shape = fn, .ctx = jb, .out_row = out_row};
+    cli_field_init(&st.field, &jb->gen, jb->threads, jb->z, jb->w, jb->zf, jb->wf);
+    int r = cli_strips_alloc(&st, s) == 0 && (!open || cli_sink_open(s) == 0) && cli_strips_run(&st, s) == 0 ? 0 : -1;
+    cli_strips_free(&st);
+    return r;
 }
 
 static int render(render_job *jb, const char *output)
 {
-    char err[1024];
     const uint32_t W = jb->width, H = jb->height;
-    const int halo = jb->fmt == F_NORMAL || jb->shade;
-    const size_t ncols = (size_t)W + (halo ? 2 : 0);
-    const uint32_t strip = cli_strip_rows(ncols, H);
-    const size_t vrows = (size_t)strip + (halo ? 2 : 0);
-    const unsigned chans = cn_image_format_channels(fmt_writer[jb->fmt]);
-    const unsigned bytes = cn_image_format_sample_bytes(fmt_writer[jb->fmt]);
-    /* Both sides are bounded by the size limits, so these products cannot overflow. */
-    double *vals = (double *)malloc(ncols * vrows * sizeof *vals);
-    void *buf = malloc((size_t)W * strip * chans * bytes);
-    if (!vals || !buf) {
-        free(vals);
-        free(buf);
-        cli_error(prog, "out of memory");
-        return CLI_EXIT_FAILURE;
-    }
-    cli_field_init(&jb->field, &jb->gen, jb->threads, jb->z, jb->w, jb->zf, jb->wf);
-
+    const cn_image_format wf = fmt_writer[jb->fmt];
     const uint64_t pixels = (uint64_t)W * H;
-    cli_progress bar;
-    cli_progress_begin(&bar, prog, "px", jb->minmax ? 2 * pixels : pixels, jb->quiet);
-    int rc = CLI_EXIT_OK;
-    uint64_t done = 0;
-
-    /* --normalize minmax: a first pass for the image's own range. */
+    cli_sink s;
+    cli_sink_init(&s, prog, jb->quiet);
+    cli_sink_file *f = cli_sink_raster(&s, output, wf, W, H, 0);
+    if (jb->fmt == F_PNG && !jb->shade)
+        snprintf(f->about, sizeof f->about, "%lux%lu", (unsigned long)W, (unsigned long)H);
+    else
+        snprintf(f->about, sizeof f->about, "%lux%lu %s%s", (unsigned long)W, (unsigned long)H, fmt_name[jb->fmt],
+                 jb->shade ? ", shaded" : "");
+    cli_sink_progress(&s, "px", jb->minmax ? 2 * pixels : pixels);
+    int ok = 1;
     if (jb->minmax) {
-        double mn = INFINITY, mx = -INFINITY;
-        for (uint32_t j0 = 0; j0 < H && rc == CLI_EXIT_OK; j0 += strip) {
-            uint32_t n = H - j0 < strip ? H - j0 : strip;
-            size_t ci, ri;
-            if (cli_field_eval(&jb->field, 0.5, (double)j0 + 0.5, W, n, vals, err, sizeof err) != 0) {
-                rc = CLI_EXIT_FAILURE;
-            } else if (cli_find_nan(vals, W, n, &ci, &ri)) {
-                snprintf(err, sizeof err,
-                         "the noise is NaN at pixel (%zu, %zu): coordinates times --frequency overflow", ci,
-                         (size_t)j0 + ri);
-                rc = CLI_EXIT_FAILURE;
-            } else {
-                for (size_t i = 0; i < (size_t)W * n; i++) {
-                    mn = vals[i] < mn ? vals[i] : mn;
-                    mx = vals[i] > mx ? vals[i] : mx;
-                }
-                done += (uint64_t)W * n;
-                cli_progress_update(&bar, done);
-            }
-        }
-        jb->lo = mn;
-        jb->span = mx - mn;
-        if (rc == CLI_EXIT_OK && !isfinite(jb->span)) {
-            snprintf(err, sizeof err, "--normalize minmax: the values span more than the largest double");
-            rc = CLI_EXIT_FAILURE;
-        }
-        if (rc != CLI_EXIT_OK) {
-            cli_progress_end(&bar);
-            cli_error(prog, "%s", err);
-            cli_field_free(&jb->field);
-            free(vals);
-            free(buf);
-            return rc;
+        /* A first pass for the image's own range. */
+        jb->lo = INFINITY;
+        jb->hi = -INFINITY;
+        ok = pass(jb, &s, extremes, 0, 0, 0) == 0;
+        jb->span = jb->hi - jb->lo;
+        if (ok && !isfinite(jb->span)) {
+            cli_sink_fail(&s, "--normalize minmax: the values span more than the largest double");
+            ok = 0;
         }
     }
-
-    cn_image_writer *img;
-    int guard;
-    if (cli_guard_begin(&img, &guard, output, fmt_writer[jb->fmt], W, H, 0, err, sizeof err) != 0) {
-        cli_progress_end(&bar);
-        cli_error(prog, "%s", err);
-        cli_field_free(&jb->field);
-        free(vals);
-        free(buf);
-        return CLI_EXIT_FAILURE;
-    }
-
-    for (uint32_t j0 = 0; j0 < H; j0 += strip) {
-        uint32_t n = H - j0 < strip ? H - j0 : strip;
-        const size_t nr = (size_t)n + (halo ? 2 : 0);
-        const double x0 = halo ? -0.5 : 0.5, y0 = (double)j0 + (halo ? -0.5 : 0.5);
-        size_t ci, ri;
-        if (cli_field_eval(&jb->field, x0, y0, ncols, nr, vals, err, sizeof err) != 0) {
-            rc = CLI_EXIT_FAILURE;
-            break;
-        }
-        if (cli_find_nan(vals, ncols, nr, &ci, &ri)) {
-            long long pi = (long long)ci - (halo ? 1 : 0), pj = (long long)j0 + (long long)ri - (halo ? 1 : 0);
-            snprintf(err, sizeof err, "the noise is NaN at pixel (%lld, %lld): coordinates times --frequency overflow",
-                     pi, pj);
-            rc = CLI_EXIT_FAILURE;
-            break;
-        }
-        convert(jb, vals, ncols, n, buf);
-        if (write_strip(img, jb->fmt, buf, n, (size_t)W * chans, err, sizeof err) != 0) {
-            rc = CLI_EXIT_FAILURE;
-            break;
-        }
-        done += (uint64_t)W * n;
-        cli_progress_update(&bar, done);
-    }
-    cli_progress_end(&bar);
-    cli_field_free(&jb->field);
-    free(vals);
-    free(buf);
-
-    if (cli_guard_end(img, guard, rc == CLI_EXIT_OK, err, sizeof err) != 0) {
-        cli_error(prog, "%s", err); /* after the progress line is cleared */
-        rc = CLI_EXIT_FAILURE;
-    }
+    const size_t out_row = (size_t)W * cn_image_format_channels(wf) * cn_image_format_sample_bytes(wf);
+    ok = ok && pass(jb, &s, shape, jb->fmt == F_NORMAL || jb->shade, out_row, 1) == 0;
+    const int rc = cli_sink_close(&s, ok);
     if (rc != CLI_EXIT_OK)
         return rc;
     cli_note_clipped(prog, jb->clipped, pixels, "samples", jb->mid, jb->half,
                      " (--normalize minmax stretches the image to its own range instead)");
-    if (!jb->quiet) {
-        char shown[CLI_SHOWN_SIZE];
-        cli_shown(output, shown, sizeof shown);
-        if (jb->fmt == F_PNG && !jb->shade)
-            printf("wrote %s (%lux%lu)\n", shown, (unsigned long)W, (unsigned long)H);
-        else
-            printf("wrote %s (%lux%lu %s%s)\n", shown, (unsigned long)W, (unsigned long)H, fmt_name[jb->fmt],
-                   jb->shade ? ", shaded" : "");
-    }
+    cli_sink_wrote(&s);
     return CLI_EXIT_OK;
 }
 

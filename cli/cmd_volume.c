@@ -20,8 +20,7 @@
 #include "cn_image.h"
 #include "cnoise.h"
 #include "field.h"
-#include "guard.h"
-#include "progress.h"
+#include "sink.h"
 
 static const char *const prog = "cnoise volume";
 
@@ -116,6 +115,8 @@ typedef struct volume_job {
     uint32_t cols, bands; /* contact sheet: tiles per row, rows of tiles */
     double mid, half;     /* documented range of the values, for the sheet */
     uint64_t clipped;
+    uint8_t *band;        /* a row of tiles of the sheet */
+    size_t band_stride;
 } volume_job;
 
 /* "WxHxD": three whole numbers joined by single lowercase 'x's, each 1..VOLUME_MAX_SIDE. */
@@ -200,12 +201,6 @@ static int choose_format(const char *fmt_text, const char *output, cn_image_form
     return -1;
 }
 
-/* Gray level of a value for the sheet; counts clipped values. */
-static uint8_t gray(volume_job *jb, double v)
-{
-    return (uint8_t)round(cli_range_t(v, jb->mid, jb->half, &jb->clipped) * 255.0);
-}
-
 /* A double rounded to float32; beyond FLT_MAX + half an ulp it is an infinity. */
 static float to_f32(double v)
 {
@@ -214,160 +209,82 @@ static float to_f32(double v)
     return (float)v;
 }
 
+/* Shaping: rows j0..j0+n-1 of slice k as float32 into the volume, as gray levels into the
+ * sheet's band (its tile k % cols). */
+static int shape(void *ctx, cli_sink *s, const cli_strips *st, uint32_t k, uint32_t j0, uint32_t n)
+{
+    volume_job *jb = (volume_job *)ctx;
+    const uint32_t W = jb->W;
+    const size_t cnt = (size_t)n * W;
+    float *fv = (float *)st->out;
+    for (size_t i = 0; i < cnt; i++)
+        fv[i] = to_f32(st->vals[i]);
+    if (cli_sink_write(s, 0, fv, n, W) != 0)
+        return -1;
+    if (jb->sheet)
+        for (uint32_t r = 0; r < n; r++) {
+            uint8_t *dst = jb->band + (size_t)(j0 + r) * jb->band_stride + (size_t)(k % jb->cols) * W;
+            for (uint32_t i = 0; i < W; i++)
+                dst[i] = cli_gray(st->vals[(size_t)r * W + i], jb->mid, jb->half, &jb->clipped);
+        }
+    return 0;
+}
+
+/* After slice k: the band is complete after its last tile, or after the last slice (black tiles
+ * follow); then it goes to the sheet. */
+static int slice_done(void *ctx, cli_sink *s, const cli_strips *st, uint32_t k)
+{
+    volume_job *jb = (volume_job *)ctx;
+    const uint32_t W = jb->W, H = jb->H, col = jb->sheet ? k % jb->cols : 0;
+    (void)st;
+    if (!jb->sheet || (col != jb->cols - 1 && k != jb->D - 1))
+        return 0;
+    for (uint32_t c = col + 1; c < jb->cols; c++)
+        for (uint32_t r = 0; r < H; r++)
+            memset(jb->band + (size_t)r * jb->band_stride + (size_t)c * W, 0, W);
+    return cli_sink_write(s, 1, jb->band, H, jb->band_stride);
+}
+
 static int run(volume_job *jb)
 {
     const uint32_t W = jb->W, H = jb->H, D = jb->D;
-    char err[1024];
-    int rc = CLI_EXIT_FAILURE;
-    cn_image_writer *vol = NULL, *sheet = NULL;
-    cn_image_pending *pvol = NULL, *psheet = NULL;
-    int gvol = -1, gsheet = -1, held = 0;
-    uint8_t *band = NULL;
-    size_t band_stride = 0;
-
-    const uint32_t strip = cli_strip_rows(W, H); /* rows of a slice at a time */
-    double *vals = (double *)malloc((size_t)strip * W * sizeof *vals);
-    float *fv = (float *)malloc((size_t)strip * W * sizeof *fv);
-    if (jb->sheet) {
-        band_stride = (size_t)jb->cols * W;
-        band = (uint8_t *)malloc(band_stride * H);
+    cli_sink s;
+    cli_sink_init(&s, prog, jb->quiet);
+    cli_sink_file *vol = cli_sink_raster(&s, jb->output, jb->fmt, W, H, D);
+    vol->noun = "volume";
+    if (jb->fmt == CN_IMAGE_NPY)
+        snprintf(vol->about, sizeof vol->about, "%lux%lux%lu float32, NumPy shape (%lu, %lu, %lu)", (unsigned long)W,
+                 (unsigned long)H, (unsigned long)D, (unsigned long)D, (unsigned long)H, (unsigned long)W);
+    else
+        snprintf(vol->about, sizeof vol->about,
+                 "W x H x D = %lu x %lu x %lu float32 little-endian, x fastest, then y, then z", (unsigned long)W,
+                 (unsigned long)H, (unsigned long)D);
+    if (jb->sheet)
+        snprintf(cli_sink_raster(&s, jb->sheet, CN_IMAGE_PNG8, jb->cols * W, jb->bands * H, 0)->about,
+                 sizeof vol->about, "%lux%lu contact sheet: %lu slices of %lux%lu, %lu per row",
+                 (unsigned long)(jb->cols * W), (unsigned long)(jb->bands * H), (unsigned long)D, (unsigned long)W,
+                 (unsigned long)H, (unsigned long)jb->cols);
+    /* z of slice k: the voxel centre k + 0.5, exact in double and (k < 2^23) in float. */
+    cli_strips st = {.width = W, .height = H, .planes = D, .plane_axis = 2, .plane0 = 0.5, .plane_step = 1.0,
+                     .nan_at = CLI_NAN_VOXEL, .shape = shape, .plane_done = slice_done, .ctx = jb,
+                     .out_row = (size_t)W * sizeof(float)};
+    cli_field_init(&st.field, &jb->gen, jb->threads, 0.5, jb->w, 0.5f, jb->wf);
+    jb->band_stride = (size_t)jb->cols * W;
+    jb->band = jb->sheet ? (uint8_t *)malloc(jb->band_stride * H) : NULL;
+    if (jb->sheet && !jb->band)
+        cli_sink_fail(&s, "out of memory");
+    int ok = (!jb->sheet || jb->band) && cli_strips_alloc(&st, &s) == 0 && cli_sink_open(&s) == 0;
+    if (ok) {
+        cli_sink_progress(&s, "vox", (uint64_t)W * H * D);
+        ok = cli_strips_run(&st, &s) == 0;
     }
-    if (!vals || !fv || (jb->sheet && !band)) {
-        cli_error(prog, "out of memory");
-        goto done;
-    }
-
-    cli_field field;
-    cli_field_init(&field, &jb->gen, jb->threads, 0.5, jb->w, 0.5f, jb->wf);
-    if (cli_guard_begin(&vol, &gvol, jb->output, jb->fmt, W, H, D, err, sizeof err) != 0 ||
-        (jb->sheet && cli_guard_begin(&sheet, &gsheet, jb->sheet, CN_IMAGE_PNG8, jb->cols * W, jb->bands * H, 0, err,
-                                  sizeof err) != 0)) {
-        cli_error(prog, "%s", err);
-        goto done_field;
-    }
-
-    const uint64_t total = (uint64_t)W * H * D;
-    cli_progress bar;
-    cli_progress_begin(&bar, prog, "vox", total, jb->quiet);
-    uint64_t done_vox = 0;
-    int failed = 0;
-    for (uint32_t k = 0; k < D && !failed; k++) {
-        /* z of slice k: the voxel centre k + 0.5, exact in double and (k < 2^23) in float. */
-        field.z = (double)k + 0.5;
-        field.zf = (double)(float)field.z;
-        const uint32_t col = jb->sheet ? k % jb->cols : 0;
-        for (uint32_t j0 = 0; j0 < H && !failed; j0 += strip) {
-            uint32_t n = H - j0 < strip ? H - j0 : strip;
-            size_t cnt = (size_t)n * W;
-            if (cli_field_eval(&field, 0.5, (double)j0 + 0.5, W, n, vals, err, sizeof err) != 0) {
-                failed = 1;
-                break;
-            }
-            size_t ci, ri;
-            if (cli_find_nan(vals, W, n, &ci, &ri)) {
-                snprintf(err, sizeof err,
-                         "the noise is NaN at voxel (%lu, %lu, %lu): coordinates times --frequency overflow",
-                         (unsigned long)ci, (unsigned long)(j0 + ri), (unsigned long)k);
-                failed = 1;
-                break;
-            }
-            for (size_t i = 0; i < cnt; i++)
-                fv[i] = to_f32(vals[i]);
-            if (cn_image_write_f32(vol, fv, n, W, err, sizeof err) != 0) {
-                failed = 1;
-                break;
-            }
-            if (jb->sheet)
-                for (uint32_t r = 0; r < n; r++) {
-                    uint8_t *dst = band + (size_t)(j0 + r) * band_stride + (size_t)col * W;
-                    for (uint32_t i = 0; i < W; i++)
-                        dst[i] = gray(jb, vals[(size_t)r * W + i]);
-                }
-            done_vox += cnt;
-            cli_progress_update(&bar, done_vox);
-        }
-        /* The band is complete after its last tile, or after the last slice (black tiles follow). */
-        if (!failed && jb->sheet && (col == jb->cols - 1 || k == D - 1)) {
-            for (uint32_t c = col + 1; c < jb->cols; c++)
-                for (uint32_t r = 0; r < H; r++)
-                    memset(band + (size_t)r * band_stride + (size_t)c * W, 0, W);
-            if (cn_image_write_u8(sheet, band, H, band_stride, err, sizeof err) != 0)
-                failed = 1;
-        }
-    }
-    cli_progress_end(&bar);
-    if (failed) {
-        cli_error(prog, "%s", err);
-        goto done_field;
-    }
-
-    /* Both complete: finish both, then rename both, with the signals held: a signal that comes
-     * meanwhile is delivered when both are in place, or neither. */
-    cli_guard_block();
-    held = 1;
-    if (cn_image_finish(vol, &pvol, err, sizeof err) != 0) {
-        vol = NULL;
-        cli_error(prog, "%s", err);
-        goto done_field;
-    }
-    vol = NULL;
-    if (sheet) {
-        int r = cn_image_finish(sheet, &psheet, err, sizeof err);
-        sheet = NULL;
-        if (r != 0) {
-            cli_error(prog, "%s", err);
-            goto done_field;
-        }
-    }
-    if (cn_image_publish(pvol, err, sizeof err) != 0) {
-        pvol = NULL;
-        cli_error(prog, "%s", err);
-        goto done_field;
-    }
-    pvol = NULL;
-    if (psheet) {
-        int r = cn_image_publish(psheet, err, sizeof err);
-        psheet = NULL;
-        if (r != 0) {
-            char q[CLI_SHOWN_SIZE];
-            cli_error(prog, "%s (the volume %s was written)", err, cli_quote(jb->output, q, sizeof q));
-            goto done_field;
-        }
-    }
-    rc = CLI_EXIT_OK;
-
-done_field:
-    cli_field_free(&field);
-done:
-    cn_image_abort(vol);
-    cn_image_abort(sheet);
-    cn_image_discard(pvol);
-    cn_image_discard(psheet);
-    cli_guard_remove(gvol);
-    cli_guard_remove(gsheet);
-    if (held)
-        cli_guard_unblock();
-    free(vals);
-    free(fv);
-    free(band);
+    const int rc = cli_sink_close(&s, ok);
+    cli_strips_free(&st);
+    free(jb->band);
     if (rc != CLI_EXIT_OK)
         return rc;
-    cli_note_clipped(prog, jb->clipped, total, "contact-sheet values", jb->mid, jb->half, "");
-    if (!jb->quiet) {
-        char shown[CLI_SHOWN_SIZE];
-        cli_shown(jb->output, shown, sizeof shown);
-        if (jb->fmt == CN_IMAGE_NPY)
-            printf("wrote %s (%lux%lux%lu float32, NumPy shape (%lu, %lu, %lu))\n", shown, (unsigned long)W,
-                   (unsigned long)H, (unsigned long)D, (unsigned long)D, (unsigned long)H, (unsigned long)W);
-        else
-            printf("wrote %s (W x H x D = %lu x %lu x %lu float32 little-endian, x fastest, then y, then z)\n",
-                   shown, (unsigned long)W, (unsigned long)H, (unsigned long)D);
-        if (jb->sheet)
-            printf("wrote %s (%lux%lu contact sheet: %lu slices of %lux%lu, %lu per row)\n",
-                   cli_shown(jb->sheet, shown, sizeof shown),
-                   (unsigned long)(jb->cols * W), (unsigned long)(jb->bands * H), (unsigned long)D, (unsigned long)W,
-                   (unsigned long)H, (unsigned long)jb->cols);
-    }
+    cli_note_clipped(prog, jb->clipped, (uint64_t)W * H * D, "contact-sheet values", jb->mid, jb->half, "");
+    cli_sink_wrote(&s);
     return CLI_EXIT_OK;
 }
 

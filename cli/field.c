@@ -137,6 +137,11 @@ double cli_range_t(double v, double mid, double half, uint64_t *clipped)
     return t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
 }
 
+uint8_t cli_gray(double v, double mid, double half, uint64_t *clipped)
+{
+    return (uint8_t)round(cli_range_t(v, mid, half, clipped) * 255.0);
+}
+
 void cli_note_clipped(const char *prog, uint64_t clipped, uint64_t total, const char *what, double mid,
                       double half, const char *hint)
 {

@@ -1,6 +1,7 @@
 /*
- * field.h -- what "render" and "map" share: evaluating the configured noise over strips of
- * image rows with the batch engine, its documented value range, and the --tile period setting.
+ * field.h -- what the raster commands share (their pipeline is sink.h): evaluating the configured
+ * noise over strips of image rows with the batch engine, its documented value range, and the
+ * --tile period setting.
  *
  * Pixel (i, j) of an image samples the noise at x = i + 0.5, y = j + 0.5 (z and w fixed), the
  * same points "cnoise sample" evaluates for "i.5 j.5". cli_field_eval computes a block of such
@@ -66,6 +67,9 @@ int cli_field_range(const cli_built *b, double *mid, double *half);
  * value other than mid (t 0 below it, 1 above, 0.5 at it) adds one to *clipped.
  */
 double cli_range_t(double v, double mid, double half, uint64_t *clipped);
+
+/* The gray level round(t * 255) of v, t = cli_range_t(v, mid, half, clipped). */
+uint8_t cli_gray(double v, double mid, double half, uint64_t *clipped);
 
 /*
  * Prints "<prog>: note: C of T <what> (P%) were outside the range [lo, hi] and were clipped to

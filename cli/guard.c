@@ -155,15 +155,6 @@ void cli_guard_remove(int handle)
     cli_guard_unblock();
 }
 
-int cli_guard_commit(cn_image_writer *w, int handle, char *err, size_t errlen)
-{
-    cli_guard_block();
-    int r = cn_image_commit(w, err, errlen);
-    cli_guard_remove(handle);
-    cli_guard_unblock();
-    return r;
-}
-
 int cli_guard_begin(cn_image_writer **w, int *handle, const char *path, cn_image_format format, uint32_t width,
                     uint32_t height, uint32_t depth, char *err, size_t errlen)
 {
@@ -171,16 +162,5 @@ int cli_guard_begin(cn_image_writer **w, int *handle, const char *path, cn_image
     int rc = cn_image_begin(w, path, format, width, height, depth, err, errlen);
     *handle = rc == 0 ? cli_guard_add(cn_image_temp_path(*w)) : -1;
     cli_guard_unblock();
-    return rc;
-}
-
-int cli_guard_end(cn_image_writer *w, int handle, int ok, char *err, size_t errlen)
-{
-    int rc = -1;
-    if (ok)
-        rc = cli_guard_commit(w, handle, err, errlen);
-    else
-        cn_image_abort(w);
-    cli_guard_remove(handle);
     return rc;
 }

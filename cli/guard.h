@@ -63,10 +63,7 @@ int cli_guard_add(const char *path);
 /* Forgets a registered path (after commit or abort). -1 and unknown handles are ignored. */
 void cli_guard_remove(int handle);
 
-/* cn_image_commit(w) with the signals held, then cli_guard_remove(handle): a signal that comes
- * meanwhile is delivered once the file is in place or gone. Returns cn_image_commit's result. */
 struct cn_image_writer;
-int cli_guard_commit(struct cn_image_writer *w, int handle, char *err, size_t errlen);
 
 /*
  * cn_image_begin() with the new writer's temporary file registered, the signals held in between
@@ -75,12 +72,5 @@ int cli_guard_commit(struct cn_image_writer *w, int handle, char *err, size_t er
  */
 int cli_guard_begin(struct cn_image_writer **w, int *handle, const char *path, cn_image_format format,
                     uint32_t width, uint32_t height, uint32_t depth, char *err, size_t errlen);
-
-/*
- * The end of a writer from cli_guard_begin(): ok, it is committed (cli_guard_commit); not ok, it
- * is aborted (its temporary file removed). Either way the guard forgets it. Returns 0 when the
- * file was committed; -1 otherwise, with err the commit's reason (and left as it was when !ok).
- */
-int cli_guard_end(struct cn_image_writer *w, int handle, int ok, char *err, size_t errlen);
 
 #endif /* CNOISE_CLI_GUARD_H */
