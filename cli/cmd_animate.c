@@ -32,7 +32,6 @@ static const char *const prog = "cnoise animate";
 #define MAX_FRAMES 100000
 #define MAX_FRAME_PIXELS 268435456u /* 2^28: one frame of gray levels is held in memory */
 #define MAX_PATTERN_WIDTH 32        /* largest field width in the --png pattern */
-#define LOOP_TOLERANCE 1e-9         /* relative distance of the time period from a whole number */
 
 static const char help_text[] =
     "Usage: cnoise animate [options]\n"
@@ -248,30 +247,8 @@ static int frame_name(const frame_pattern *p, int t, char *buf, size_t n)
 
 /* --- --loop ------------------------------------------------------------------------------------ */
 
-static int whole_cells(double c, uint32_t mult, uint32_t *n)
-{
-    double r = round(c);
-    if (!(r >= 1.0) || r > (double)CN_MAX_PERIOD || fabs(c - r) > LOOP_TOLERANCE * c)
-        return 0;
-    if ((uint32_t)r % mult != 0)
-        return 0;
-    *n = (uint32_t)r;
-    return 1;
-}
-
-/* A period must be a multiple of this (the library's rule). */
-static uint32_t period_mult(const cli_spec *s, int dims)
-{
-    return cn_period_multiple(s->cfg.type, dims);
-}
-
-static double time_cells(const cli_spec *s, int axis, int frames, double step)
-{
-    double af = axis < s->n_axis_frequency ? s->axis_frequency[axis] : 1.0;
-    return (double)frames * fabs(step) * s->cfg.frequency * af;
-}
-
-/* Sets the time-axis period of every layer so that `frames` frames make one period. */
+/* Sets the time-axis period of every layer so that `frames` frames make one period
+ * (cli_period_solve, as --tile). */
 static int set_loop(cli_noise_opts *o, int dims, int frames, double step)
 {
     const int axis = dims - 1;
@@ -280,75 +257,40 @@ static int set_loop(cli_noise_opts *o, int dims, int frames, double step)
         cli_error(prog, "--loop needs a nonzero --time-step (every frame would be the same)");
         return -1;
     }
-    int bad = -1;
-    uint32_t count[CLI_MAX_LAYERS];
-    for (int k = 0; k < o->nspec; k++) {
-        cli_spec *s = &o->spec[k];
-        char pre[32] = "";
-        if (k)
-            snprintf(pre, sizeof pre, " --layer %d:", k);
-        if (s->n_rotate) {
-            cli_error(prog, "--loop:%s cannot be combined with %s (a period needs an unrotated lattice)", pre,
-                      k ? "rotate" : "--rotate");
-            return -1;
-        }
-        if (axis < s->n_period && s->period[axis]) {
-            char of[40] = "";
-            if (k)
-                snprintf(of, sizeof of, " of --layer %d", k);
-            cli_error(prog, "--loop sets the %c period%s itself; give %s without it (0 for %c)", axis_name, of,
-                      k ? "period=" : "--period", axis_name);
-            return -1;
-        }
-        if (bad < 0 && !whole_cells(time_cells(s, axis, frames, step), period_mult(s, dims), &count[k]))
-            bad = k;
-    }
-    if (bad < 0) {
-        for (int k = 0; k < o->nspec; k++) {
-            cli_spec *s = &o->spec[k];
-            for (int a = s->n_period; a < axis; a++)
-                s->period[a] = 0;
-            s->period[axis] = count[k];
-            if (s->n_period < axis + 1)
-                s->n_period = axis + 1;
-        }
+    const cli_period_ask q = {.dims = dims, .naxes = 1, .axis = {axis}, .length = {(double)frames}, .x = fabs(step)};
+    cli_period_why why;
+    const cli_period_status st = cli_period_solve(o->spec, o->nspec, &q, &why);
+    const int k = why.layer;
+    char pre[32] = "";
+    if (k > 0)
+        snprintf(pre, sizeof pre, " --layer %d:", k);
+    switch (st) {
+    case CLI_PERIOD_SET:
         return 0;
+    case CLI_PERIOD_ROTATED:
+        cli_error(prog, "--loop:%s cannot be combined with %s (a period needs an unrotated lattice)", pre,
+                  k ? "rotate" : "--rotate");
+        return -1;
+    case CLI_PERIOD_GIVEN: {
+        char of[40] = "";
+        if (k)
+            snprintf(of, sizeof of, " of --layer %d", k);
+        cli_error(prog, "--loop sets the %c period%s itself; give %s without it (0 for %c)", axis_name, of,
+                  k ? "period=" : "--period", axis_name);
+        return -1;
     }
-    /* A --time-step that works for every layer: n cells of layer `bad` for n near the present
-     * count, a multiple of its period step. */
-    const cli_spec *sb = &o->spec[bad];
-    const uint32_t mult = period_mult(sb, dims);
-    const double c = time_cells(sb, axis, frames, step);
-    const double per_step = c / fabs(step); /* cells per unit of time step */
-    double n0 = round(c / mult) * mult;
-    if (n0 < mult)
-        n0 = mult;
-    double found = 0;
-    for (int t = 0; t < 8192 && !found; t++) {
-        double n = n0 + (double)((t + 1) / 2) * mult * (t % 2 ? 1 : -1);
-        if (n < mult || n > (double)CN_MAX_PERIOD)
-            continue;
-        double st = n / per_step;
-        int ok = st > 0 && isfinite(st);
-        for (int k = 0; k < o->nspec && ok; k++) {
-            uint32_t dummy;
-            ok = whole_cells(time_cells(&o->spec[k], axis, frames, st), period_mult(&o->spec[k], dims), &dummy);
-        }
-        if (ok)
-            found = step < 0 ? -st : st;
+    default:
+        break;
     }
-    char pre[32] = "", a[40];
-    if (bad)
-        snprintf(pre, sizeof pre, " --layer %d:", bad);
-    char tail[160] = "";
-    if (found)
-        snprintf(tail, sizeof tail, "; try --time-step %.12g", found);
+    char a[40], tail[160] = "";
+    if (why.found)
+        snprintf(tail, sizeof tail, "; try --time-step %.12g", step < 0 ? -why.found : why.found);
     cli_error(prog,
               "--loop:%s the %c period would be frames * time-step * frequency * axis-frequency = %s cells, which "
               "must be a whole number 1..16777216%s%s",
-              pre, axis_name, cli_fmt_real(c, a, sizeof a),
-              mult > 1 ? (dims == 3 ? " and a multiple of 3 for simplex noise" : " and a multiple of 4 for simplex noise")
-                       : "",
+              pre, axis_name, cli_fmt_real(why.cells, a, sizeof a),
+              why.step > 1 ? (dims == 3 ? " and a multiple of 3 for simplex noise" : " and a multiple of 4 for simplex noise")
+                           : "",
               tail);
     return -1;
 }

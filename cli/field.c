@@ -176,24 +176,116 @@ int cli_field_range(const cli_built *b, double *mid, double *half)
 
 static char axis_name_of(int a) { return "xyzw"[a]; }
 
-#define TILE_TOLERANCE 1e-9 /* relative distance of the cell count from a whole number */
-
-/* A period must be a multiple of this (the library's rule: simplex periods of dims). */
-static uint32_t period_step(const cli_spec *s, int dims)
-{
-    return cn_period_multiple(s->cfg.type, dims);
-}
+#define PERIOD_TOLERANCE 1e-9 /* relative distance of the cell count from a whole number */
 
 /* c cells: whole within the tolerance, 1..2^24 and a multiple of step? Then *n is the count. */
 static int whole_cells(double c, uint32_t step, uint32_t *n)
 {
     double r = round(c);
-    if (!(r >= 1.0) || r > (double)CN_MAX_PERIOD || fabs(c - r) > TILE_TOLERANCE * c)
+    if (!(r >= 1.0) || r > (double)CN_MAX_PERIOD || fabs(c - r) > PERIOD_TOLERANCE * c)
         return 0;
     if ((uint32_t)r % step != 0)
         return 0;
     *n = (uint32_t)r;
     return 1;
+}
+
+static double axis_frequency(const cli_spec *s, int a)
+{
+    return a < s->n_axis_frequency ? s->axis_frequency[a] : 1.0;
+}
+
+double cli_period_cells(const cli_spec *s, const cli_period_ask *q, int ai, double x)
+{
+    const double af = axis_frequency(s, q->axis[ai]);
+    return q->x_is_frequency ? q->length[ai] * x * af : q->length[ai] * x * s->cfg.frequency * af;
+}
+
+/* The quantity of layer s now. */
+static double quantity(const cli_spec *s, const cli_period_ask *q)
+{
+    return q->x_is_frequency ? s->cfg.frequency : q->x;
+}
+
+/* Does x give every layer a valid count along every axis? */
+static int works(const cli_spec *spec, int n, const cli_period_ask *q, double x)
+{
+    if (!(x > 0) || !isfinite(x))
+        return 0;
+    for (int k = 0; k < n; k++)
+        for (int i = 0; i < q->naxes; i++) {
+            uint32_t dummy;
+            if (!whole_cells(cli_period_cells(&spec[k], q, i, x), cn_period_multiple(spec[k].cfg.type, q->dims),
+                             &dummy))
+                return 0;
+        }
+    return 1;
+}
+
+cli_period_status cli_period_solve(cli_spec *spec, int n, const cli_period_ask *q, cli_period_why *why)
+{
+    uint32_t count[CLI_MAX_LAYERS][2];
+    memset(why, 0, sizeof *why);
+    why->layer = -1;
+    for (int k = 0; k < n; k++) {
+        const cli_spec *s = &spec[k];
+        if (s->n_rotate) {
+            why->layer = k;
+            return CLI_PERIOD_ROTATED;
+        }
+        for (int i = 0; i < q->naxes; i++)
+            if (q->axis[i] < s->n_period && s->period[q->axis[i]]) {
+                why->layer = k;
+                why->ai = i;
+                return CLI_PERIOD_GIVEN;
+            }
+        const uint32_t step = cn_period_multiple(s->cfg.type, q->dims);
+        for (int i = 0; i < q->naxes && why->layer < 0; i++) {
+            const double c = cli_period_cells(s, q, i, quantity(s, q));
+            if (!whole_cells(c, step, &count[k][i])) {
+                /* the first bad count; the later layers are still checked for the errors above */
+                why->layer = k;
+                why->ai = i;
+                why->cells = c;
+                why->step = step;
+            }
+        }
+    }
+    if (why->layer < 0) {
+        for (int k = 0; k < n; k++)
+            for (int i = 0; i < q->naxes; i++) {
+                cli_spec *s = &spec[k];
+                const int a = q->axis[i];
+                for (int b = s->n_period; b < a; b++)
+                    s->period[b] = 0;
+                s->period[a] = count[k][i];
+                if (s->n_period < a + 1)
+                    s->n_period = a + 1;
+            }
+        return CLI_PERIOD_SET;
+    }
+
+    /* A quantity that works: n cells at the bad layer and axis, n a valid count near the present
+     * one (n0, n0 + step, n0 - step, n0 + 2 step, ...), such that every count is valid. */
+    const cli_spec *sb = &spec[why->layer];
+    const uint32_t step = why->step, maxn = CN_MAX_PERIOD / step * step;
+    const double unit = cli_period_cells(sb, q, why->ai, 1.0); /* cells per unit of the quantity */
+    double n0 = round(why->cells / step) * step;
+    if (n0 < step)
+        n0 = step;
+    if (q->start_in_limit && n0 > maxn)
+        n0 = maxn;
+    why->start = n0;
+    for (int t = 0; t < 8192 && !why->found; t++) {
+        double c = n0 + (double)((t + 1) / 2) * step * (t % 2 ? 1 : -1);
+        if (c < step || c > maxn)
+            continue;
+        if (works(spec, n, q, c / unit)) {
+            why->found = c / unit;
+            why->found_n = c;
+        }
+    }
+    return CLI_PERIOD_CELLS;
 }
 
 /*
@@ -203,106 +295,71 @@ static int whole_cells(double c, uint32_t step, uint32_t *n)
 int cli_tile_layer(const char *prog, cli_spec *s, int k, int dims, uint32_t width, uint32_t height)
 {
     char pre[32] = "", freq_name[48], fa[40], fb[40];
+    const cli_period_ask q = {.dims = dims, .naxes = dims >= 2 ? 2 : 1, .axis = {0, 1},
+                              .length = {(double)width, (double)height}, .x_is_frequency = 1, .start_in_limit = 1};
+    cli_period_why why;
+    const cli_period_status st = cli_period_solve(s, 1, &q, &why);
+    if (st == CLI_PERIOD_SET)
+        return 0;
     if (k)
         snprintf(pre, sizeof pre, " --layer %d:", k);
-    if (s->n_rotate) {
+    if (st == CLI_PERIOD_ROTATED) {
         cli_error(prog, "--tile:%s cannot be combined with %s (a rotated lattice does not tile along the image)",
                   pre, k ? "rotate" : "--rotate");
         return -1;
     }
-    const int naxes = dims >= 2 ? 2 : 1;
-    for (int a = 0; a < naxes && a < s->n_period; a++)
-        if (s->period[a]) {
-            cli_error(prog,
-                      "--tile:%s sets the x and y periods itself; give --period only for the slice axes, "
-                      "with 0 for x and y (e.g. --period 0,0,6)",
-                      pre);
-            return -1;
-        }
-    const uint32_t step = period_step(s, dims);
-    const double size[2] = {(double)width, (double)height};
-    double af[2], cells[2];
-    uint32_t count[2];
-    int bad = -1;
-    for (int a = 0; a < naxes; a++) {
-        af[a] = a < s->n_axis_frequency ? s->axis_frequency[a] : 1.0;
-        cells[a] = size[a] * s->cfg.frequency * af[a];
-        if (bad < 0 && !whole_cells(cells[a], step, &count[a]))
-            bad = a;
-    }
-    if (bad < 0) {
-        for (int a = 0; a < naxes; a++)
-            s->period[a] = count[a];
-        if (s->n_period < naxes)
-            s->n_period = naxes;
-        return 0;
+    if (st == CLI_PERIOD_GIVEN) {
+        cli_error(prog,
+                  "--tile:%s sets the x and y periods itself; give --period only for the slice axes, "
+                  "with 0 for x and y (e.g. --period 0,0,6)",
+                  pre);
+        return -1;
     }
 
-    /* Why not, then a frequency that works on every axis: n cells along the bad axis, n a valid
-     * count near the present one, such that the other axis gets a valid count too. */
-    const char *why;
+    /* Why not, then a frequency that works on every axis. */
+    const int bad = why.ai;
+    const uint32_t step = why.step;
+    const double c = why.cells, af = axis_frequency(s, bad);
+    const char *reason;
     char whybuf[96];
-    const uint32_t maxn = CN_MAX_PERIOD / step * step;
-    double c = cells[bad];
     if (c > (double)CN_MAX_PERIOD)
-        why = "more than the period limit of 16777216 (2^24) cells";
-    else if (round(c) < 1.0 && fabs(c - 1.0) > TILE_TOLERANCE)
-        why = "less than one cell";
-    else if (fabs(c - round(c)) > TILE_TOLERANCE * c)
-        why = "not a whole number";
+        reason = "more than the period limit of 16777216 (2^24) cells";
+    else if (round(c) < 1.0 && fabs(c - 1.0) > PERIOD_TOLERANCE)
+        reason = "less than one cell";
+    else if (fabs(c - round(c)) > PERIOD_TOLERANCE * c)
+        reason = "not a whole number";
     else {
         snprintf(whybuf, sizeof whybuf, "not a multiple of %lu, as simplex noise in %dD needs",
                  (unsigned long)step, dims);
-        why = whybuf;
+        reason = whybuf;
     }
     if (k)
         snprintf(freq_name, sizeof freq_name, "frequency=");
     else
         snprintf(freq_name, sizeof freq_name, "--frequency ");
-    double n0 = round(c / step) * step;
-    if (n0 < step)
-        n0 = step;
-    if (n0 > maxn)
-        n0 = maxn;
-    double found = 0, found_n = 0;
-    for (int t = 0; t < 8192 && !found; t++) {
-        /* n0, n0 + step, n0 - step, n0 + 2 step, ... */
-        double n = n0 + (double)((t + 1) / 2) * step * (t % 2 ? 1 : -1);
-        if (n < step || n > maxn)
-            continue;
-        double f = n / (size[bad] * af[bad]);
-        int ok = f > 0 && isfinite(f);
-        for (int a = 0; a < naxes && ok; a++) {
-            uint32_t dummy;
-            ok = whole_cells(size[a] * f * af[a], step, &dummy);
-        }
-        if (ok) {
-            found = f;
-            found_n = n;
-        }
-    }
     char head[256];
     snprintf(head, sizeof head, "--tile:%s along %c, %lu pixels * frequency %s * axis-frequency %s = %.12g cell%s is %s",
              pre, axis_name_of(bad), (unsigned long)(bad ? height : width), cli_fmt_real(s->cfg.frequency, fa, sizeof fa),
-             cli_fmt_real(af[bad], fb, sizeof fb), c, c == 1.0 ? "" : "s", why);
-    if (found > 0) {
+             cli_fmt_real(af, fb, sizeof fb), c, c == 1.0 ? "" : "s", reason);
+    if (why.found > 0) {
         char fs[40];
-        cli_fmt_real(found, fs, sizeof fs);
-        if (naxes == 2) {
-            double other = size[1 - bad] * found * af[1 - bad];
+        cli_fmt_real(why.found, fs, sizeof fs);
+        if (q.naxes == 2) {
+            double other = cli_period_cells(s, &q, 1 - bad, why.found);
             cli_error(prog, "%s; e.g. %s%s%s%s gives %.0f cells along %c and %.0f along %c", head, freq_name, fs,
-                      k ? " in this --layer" : "", "", found_n, axis_name_of(bad), round(other), axis_name_of(1 - bad));
+                      k ? " in this --layer" : "", "", why.found_n, axis_name_of(bad), round(other),
+                      axis_name_of(1 - bad));
         } else {
             cli_error(prog, "%s; e.g. %s%s%s gives %.0f cells", head, freq_name, fs, k ? " in this --layer" : "",
-                      found_n);
+                      why.found_n);
         }
     } else {
         char fs[40];
-        cli_fmt_real(n0 / (size[bad] * af[bad]), fs, sizeof fs);
+        cli_fmt_real(why.start / cli_period_cells(s, &q, bad, 1.0), fs, sizeof fs);
         cli_error(prog,
                   "%s; no frequency near it tiles both axes: change --size or --axis-frequency (%s%s gives %.0f "
                   "cells along %c)",
-                  head, freq_name, fs, n0, axis_name_of(bad));
+                  head, freq_name, fs, why.start, axis_name_of(bad));
     }
     return -1;
 }

@@ -79,10 +79,53 @@ void cli_note_clipped(const char *prog, uint64_t clipped, uint64_t total, const 
                       double half, const char *hint);
 
 /*
+ * The period solver of --tile and --loop: sets periods so that the noise repeats after a given
+ * length along some axes, each a whole number of cells valid for the library (1..2^24, a
+ * multiple of cn_period_multiple), or says why it cannot and finds a value of the quantity the
+ * cells are proportional to (a frequency, a time step) that works for every layer and axis.
+ *
+ * Along axis a of a layer, length L makes L * x * f * af cells (computed in that order): x the
+ * quantity, f the layer's frequency (1 when x is the frequency itself), af its axis frequency.
+ */
+typedef struct cli_period_ask {
+    int dims;
+    int naxes;          /* 1 or 2 */
+    int axis[2];        /* the lattice axes to make periodic (0 = x ... 3 = w) */
+    double length[2];   /* along each, the input length of one period (pixels, frames * step) */
+    int x_is_frequency; /* 1: x is each layer's own frequency (--tile); 0: x is the value below */
+    double x;           /* the quantity, > 0 (--loop: |time-step|) */
+    int start_in_limit; /* search from a count within the limit when the count is beyond it
+                           (--tile); 0 searches only near the count (--loop) */
+} cli_period_ask;
+
+typedef enum cli_period_status {
+    CLI_PERIOD_SET = 0,  /* every period set */
+    CLI_PERIOD_ROTATED,  /* layer `layer` has a rotation: no axis-aligned period */
+    CLI_PERIOD_GIVEN,    /* layer `layer` has a period along axis[`ai`] already */
+    CLI_PERIOD_CELLS     /* layer `layer` along axis[`ai`]: `cells` is not a valid count */
+} cli_period_status;
+
+typedef struct cli_period_why {
+    int layer, ai;
+    double cells;   /* CELLS: the count as computed */
+    uint32_t step;  /* CELLS: the multiple the layer's periods need */
+    double start;   /* CELLS: the valid count the search started from */
+    double found;   /* CELLS: an x that works for every layer and axis (0: none near) */
+    double found_n; /* its count at layer, axis[ai] */
+} cli_period_why;
+
+/* The cells of spec along axis[ai] at quantity x (see above). */
+double cli_period_cells(const cli_spec *spec, const cli_period_ask *q, int ai, double x);
+
+/* Checks layers spec[0..n-1] in order (rotation, periods given, then the counts) and sets the
+ * periods of all of them, or leaves them as they were and fills why. */
+cli_period_status cli_period_solve(cli_spec *spec, int n, const cli_period_ask *q, cli_period_why *why);
+
+/*
  * --tile: sets the x (and, in 2D and up, y) period of layer k of o so that the noise repeats
- * after width (and height) pixels; needs those to be whole, valid numbers of cells. On failure
- * prints the reason and a frequency that would work (naming --frequency, or "frequency=" in a
- * --layer) and returns -1.
+ * after width (and height) pixels (cli_period_solve); needs those to be whole, valid numbers of
+ * cells. On failure prints the reason and a frequency that would work (naming --frequency, or
+ * "frequency=" in a --layer) and returns -1.
  */
 int cli_tile_layer(const char *prog, cli_spec *s, int k, int dims, uint32_t width, uint32_t height);
 
