@@ -238,68 +238,6 @@ int cli_opt_size(const char *prog, const char *opt, const char *v, uint32_t *w, 
     return -1;
 }
 
-int cli_next(cli_args *a, const cli_option *opts, const char **value)
-{
-    char q[QBUF];
-    *value = NULL;
-    if (a->index >= a->argc)
-        return CLI_END;
-    const char *arg = a->argv[a->index++];
-
-    if (a->no_more || arg[0] != '-' || arg[1] == '\0') {
-        cli_error(a->prog, "unexpected argument %s (see '%s --help')", cli_quote(arg, q, sizeof q), a->prog);
-        return CLI_ERROR;
-    }
-    if (arg[1] == '-' && arg[2] == '\0') {
-        a->no_more = 1;
-        return cli_next(a, opts, value);
-    }
-
-    const cli_option *o = NULL;
-    const char *inline_value = NULL;
-    if (arg[1] == '-') {
-        const char *name = arg + 2;
-        const char *eq = strchr(name, '=');
-        size_t len = eq ? (size_t)(eq - name) : strlen(name);
-        for (const cli_option *p = opts; p->name; p++)
-            if (strlen(p->name) == len && strncmp(p->name, name, len) == 0)
-                o = p;
-        if (!o) {
-            cli_error(a->prog, "unknown option %s (see '%s --help')", cli_quote(arg, q, sizeof q), a->prog);
-            return CLI_ERROR;
-        }
-        if (eq) {
-            if (!o->has_value) {
-                cli_error(a->prog, "--%s takes no value", o->name);
-                return CLI_ERROR;
-            }
-            inline_value = eq + 1;
-        }
-    } else {
-        for (const cli_option *p = opts; p->name; p++)
-            if (p->short_name && p->short_name == arg[1])
-                o = p;
-        if (!o || (arg[2] != '\0' && !o->has_value)) {
-            cli_error(a->prog, "unknown option %s (see '%s --help')", cli_quote(arg, q, sizeof q), a->prog);
-            return CLI_ERROR;
-        }
-        if (arg[2] != '\0')
-            inline_value = arg + 2;
-    }
-
-    if (o->has_value) {
-        if (inline_value) {
-            *value = inline_value;
-        } else if (a->index < a->argc) {
-            *value = a->argv[a->index++];
-        } else {
-            cli_error(a->prog, "--%s: missing value", o->name);
-            return CLI_ERROR;
-        }
-    }
-    return o->id;
-}
-
 const char *cli_fmt_real(double v, char *buf, size_t n)
 {
     for (int prec = 1; prec <= 17; prec++) {

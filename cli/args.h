@@ -1,6 +1,7 @@
 /*
- * args.h -- what the cnoise subcommands share: exit codes, strict number parsing, a small
- * long-option scanner, the noise options every command takes, and the command entry points.
+ * args.h -- what the cnoise subcommands share: exit codes, strict number parsing, the noise
+ * options every command takes (their option-table entries; the scanner and the tables are
+ * options.h), and the command entry points.
  *
  * Number syntax (the same everywhere, documented in --help):
  *   - whole numbers: one or more ASCII digits and nothing else: no sign (neither '-' nor '+'),
@@ -96,35 +97,10 @@ int cli_opt_interval(const char *prog, const char *opt, const char *v, double lo
 /* --threads: a whole number 0..CN_MAX_THREADS (0 = one per core). */
 int cli_opt_threads(const char *prog, const char *opt, const char *v, int *out);
 
-/*
- * Long-option scanner. Accepted forms: "--name value", "--name=value", "--flag", and for an
- * option with a short name c: "-c value", "-cvalue", "-c". "--" ends the options. Every command
- * of cnoise takes no positional arguments, so anything else is an error.
- */
-typedef struct cli_option {
-    const char *name;  /* long name without the dashes */
-    char short_name;   /* 0 for none */
-    int has_value;
-    int id;            /* returned by cli_next */
-} cli_option;
-
-typedef struct cli_args {
-    const char *prog; /* "cnoise sample", for messages */
-    int argc;
-    char **argv;
-    int index;        /* next argv element to look at; start at 1 (argv[0] is the command) */
-    int no_more;      /* "--" seen */
-} cli_args;
-
-#define CLI_END (-1)   /* no more options */
-#define CLI_ERROR (-2) /* an error was printed */
-
-/*
- * Returns the id of the next option and sets *value (NULL for a flag), CLI_END, or CLI_ERROR
- * after printing the reason (unknown option, missing value, value given to a flag, stray
- * argument). opts ends with an entry whose name is NULL.
- */
-int cli_next(cli_args *a, const cli_option *opts, const char **value);
+/* The option-table entries (options.h) of the shared options, handled by their ids; the table of
+ * a command lists them with its own and ends with CLI_OPTIONS_END. */
+#define CLI_SHARED(N, S, V, ID) {.name = N, .short_name = S, .has_value = V, .id = ID}
+#define CLI_OPTIONS_END {.name = NULL}
 
 /*
  * The options "sample" and "render" share. cli_noise_option() handles one of them (ids below)
@@ -160,10 +136,10 @@ enum {
  * them like cli_noise_option(): 0, -1 after printing an error, or 1 if id is not one of them.
  */
 enum { CLI_OPT_OUTPUT = 1100, CLI_OPT_THREADS, CLI_OPT_QUIET };
-#define CLI_OUTPUT_OPTIONS                  \
-    {"output", 'o', 1, CLI_OPT_OUTPUT},     \
-    {"threads", 0, 1, CLI_OPT_THREADS},     \
-    {"quiet", 0, 0, CLI_OPT_QUIET}
+#define CLI_OUTPUT_OPTIONS                        \
+    CLI_SHARED("output", 'o', 1, CLI_OPT_OUTPUT), \
+    CLI_SHARED("threads", 0, 1, CLI_OPT_THREADS), \
+    CLI_SHARED("quiet", 0, 0, CLI_OPT_QUIET)
 typedef struct cli_out_opts {
     const char *output; /* the command's default until --output is given */
     int threads;        /* 0: one per core */
@@ -200,29 +176,29 @@ typedef struct cli_noise_opts {
     int use_float;                 /* --precision float */
 } cli_noise_opts;
 
-/* The cli_option entries for the shared options (without a terminator), for building tables. */
-#define CLI_NOISE_OPTIONS                                  \
-    {"noise", 0, 1, CLI_OPT_NOISE},                        \
-    {"seed", 0, 1, CLI_OPT_SEED},                          \
-    {"classic", 0, 0, CLI_OPT_CLASSIC},                    \
-    {"precision", 0, 1, CLI_OPT_PRECISION},                \
-    {"frequency", 0, 1, CLI_OPT_FREQUENCY},                \
-    {"dims", 0, 1, CLI_OPT_DIMS},                          \
-    {"fractal", 0, 1, CLI_OPT_FRACTAL},                    \
-    {"octaves", 0, 1, CLI_OPT_OCTAVES},                    \
-    {"lacunarity", 0, 1, CLI_OPT_LACUNARITY},              \
-    {"gain", 0, 1, CLI_OPT_GAIN},                          \
-    {"ridge-offset", 0, 1, CLI_OPT_RIDGE_OFFSET},          \
-    {"ridge-gain", 0, 1, CLI_OPT_RIDGE_GAIN},              \
-    {"period", 0, 1, CLI_OPT_PERIOD},                      \
-    {"offset", 0, 1, CLI_OPT_OFFSET},                      \
-    {"axis-frequency", 0, 1, CLI_OPT_AXIS_FREQUENCY},      \
-    {"rotate", 0, 1, CLI_OPT_ROTATE},                      \
-    {"amplitude", 0, 1, CLI_OPT_AMPLITUDE},                \
-    {"bias", 0, 1, CLI_OPT_BIAS},                          \
-    {"weight", 0, 1, CLI_OPT_WEIGHT},                      \
-    {"layer", 0, 1, CLI_OPT_LAYER},                        \
-    {"help", 'h', 0, CLI_OPT_HELP}
+/* The table entries of the shared noise options and of --help. */
+#define CLI_NOISE_OPTIONS                                       \
+    CLI_SHARED("noise", 0, 1, CLI_OPT_NOISE),                   \
+    CLI_SHARED("seed", 0, 1, CLI_OPT_SEED),                     \
+    CLI_SHARED("classic", 0, 0, CLI_OPT_CLASSIC),               \
+    CLI_SHARED("precision", 0, 1, CLI_OPT_PRECISION),           \
+    CLI_SHARED("frequency", 0, 1, CLI_OPT_FREQUENCY),           \
+    CLI_SHARED("dims", 0, 1, CLI_OPT_DIMS),                     \
+    CLI_SHARED("fractal", 0, 1, CLI_OPT_FRACTAL),               \
+    CLI_SHARED("octaves", 0, 1, CLI_OPT_OCTAVES),               \
+    CLI_SHARED("lacunarity", 0, 1, CLI_OPT_LACUNARITY),         \
+    CLI_SHARED("gain", 0, 1, CLI_OPT_GAIN),                     \
+    CLI_SHARED("ridge-offset", 0, 1, CLI_OPT_RIDGE_OFFSET),     \
+    CLI_SHARED("ridge-gain", 0, 1, CLI_OPT_RIDGE_GAIN),         \
+    CLI_SHARED("period", 0, 1, CLI_OPT_PERIOD),                 \
+    CLI_SHARED("offset", 0, 1, CLI_OPT_OFFSET),                 \
+    CLI_SHARED("axis-frequency", 0, 1, CLI_OPT_AXIS_FREQUENCY), \
+    CLI_SHARED("rotate", 0, 1, CLI_OPT_ROTATE),                 \
+    CLI_SHARED("amplitude", 0, 1, CLI_OPT_AMPLITUDE),           \
+    CLI_SHARED("bias", 0, 1, CLI_OPT_BIAS),                     \
+    CLI_SHARED("weight", 0, 1, CLI_OPT_WEIGHT),                 \
+    CLI_SHARED("layer", 0, 1, CLI_OPT_LAYER),                   \
+    CLI_SHARED("help", 'h', 0, CLI_OPT_HELP)
 
 /* Sets the defaults: cn_config_init(), weight 1, no lists, no layers, double precision. */
 void cli_noise_init(cli_noise_opts *o);

@@ -19,6 +19,7 @@
 #include "cnoise.h"
 #include "field.h"
 #include "guard.h"
+#include "options.h"
 #include "sink.h"
 
 static const char *const prog = "cnoise animate";
@@ -115,18 +116,6 @@ static const char help_text[] =
     "     full, file-size limit, a name longer than the system accepts, ...) or the noise gave NaN\n"
     "  2  usage error: bad option or value, unsupported combination of options\n";
 
-enum {
-    OPT_SIZE = 1,
-    OPT_FRAMES,
-    OPT_STEP,
-    OPT_START,
-    OPT_Z,
-    OPT_LOOP,
-    OPT_PNG,
-    OPT_DELAY,
-    OPT_ONCE
-};
-
 /* A --png pattern split around its one conversion. */
 typedef struct frame_pattern {
     const char *text;
@@ -134,12 +123,16 @@ typedef struct frame_pattern {
     int zero, left, width;
 } frame_pattern;
 
+/* The animation: its options (the targets of the option table) and what follows from them. */
 typedef struct anim_job {
-    cli_built gen;
     uint32_t W, H;
-    int frames, dims, threads, quiet, once;
-    unsigned delay;
-    double t0, step, z;
+    int frames, loop, delay, once;
+    double t0, step;
+    const char *z_text, *png_text;
+    /* from the options */
+    cli_built gen;
+    int dims, threads, quiet;
+    double z;
     float zf;
     const char *gif;
     frame_pattern png;
@@ -348,8 +341,8 @@ static int run(anim_job *jb)
     cli_sink s;
     cli_sink_init(&s, prog, jb->quiet);
     if (jb->gif)
-        snprintf(cli_sink_gif(&s, jb->gif, W, H, jb->delay, !jb->once)->about, sizeof s.file[0].about,
-                 "%lux%lu, %d frames, %u/100 s each%s", (unsigned long)W, (unsigned long)H, jb->frames, jb->delay,
+        snprintf(cli_sink_gif(&s, jb->gif, W, H, (unsigned)jb->delay, !jb->once)->about, sizeof s.file[0].about,
+                 "%lux%lu, %d frames, %d/100 s each%s", (unsigned long)W, (unsigned long)H, jb->frames, jb->delay,
                  jb->once ? ", plays once" : ", loops");
     /* Frame t at time T = t0 + t * step: z in 3D, w in 4D (z = --z). */
     cli_strips st = {.width = W, .height = H, .planes = (uint32_t)jb->frames, .plane_axis = jb->dims == 3 ? 2 : 3,
@@ -381,93 +374,31 @@ int cli_cmd_animate(int argc, char **argv)
 {
     static const cli_option opts[] = {
         CLI_NOISE_OPTIONS,
-        {"size", 0, 1, OPT_SIZE},
-        {"frames", 0, 1, OPT_FRAMES},
-        {"time-step", 0, 1, OPT_STEP},
-        {"time-start", 0, 1, OPT_START},
-        {"z", 0, 1, OPT_Z},
-        {"loop", 0, 0, OPT_LOOP},
-        {"png", 0, 1, OPT_PNG},
-        {"delay", 0, 1, OPT_DELAY},
-        {"once", 0, 0, OPT_ONCE},
+        CLI_SIZE("size", anim_job, W, H),
+        CLI_INT("frames", anim_job, frames, 1, MAX_FRAMES),
+        CLI_FINITE("time-step", anim_job, step),
+        CLI_FINITE("time-start", anim_job, t0),
+        CLI_TEXT("z", anim_job, z_text),
+        CLI_FLAG("loop", anim_job, loop),
+        CLI_TEXT("png", anim_job, png_text),
+        CLI_INT("delay", anim_job, delay, 0, 65535),
+        CLI_FLAG("once", anim_job, once),
         CLI_OUTPUT_OPTIONS,
-        {NULL, 0, 0, 0},
+        CLI_OPTIONS_END,
     };
-    cli_noise_opts o;
-    cli_noise_init(&o);
-    o.spec[0].cfg.frequency = DEFAULT_FREQUENCY;
-    o.dims = 3;
-    o.dims_set = 1;
-    anim_job jb;
-    memset(&jb, 0, sizeof jb);
-    jb.W = jb.H = DEFAULT_SIZE;
-    jb.frames = DEFAULT_FRAMES;
-    jb.step = DEFAULT_STEP;
-    jb.delay = DEFAULT_DELAY;
-    const char *z_text = NULL, *png_text = NULL;
-    cli_out_opts oo = {NULL, 0, 0};
-    int loop = 0, delay_set = 0, once_set = 0;
-
-    cli_args a = {prog, argc, argv, 1, 0};
-    const char *value;
-    int id;
-    while ((id = cli_next(&a, opts, &value)) != CLI_END) {
-        switch (id) {
-        case CLI_ERROR:
-            return CLI_EXIT_USAGE;
-        case CLI_OPT_HELP:
-            cli_help(help_text);
-            return CLI_EXIT_OK;
-        case OPT_SIZE:
-            if (cli_opt_size(prog, "--size", value, &jb.W, &jb.H) != 0)
-                return CLI_EXIT_USAGE;
-            break;
-        case OPT_FRAMES:
-            if (cli_opt_int(prog, "--frames", value, 1, MAX_FRAMES, &jb.frames) != 0)
-                return CLI_EXIT_USAGE;
-            break;
-        case OPT_STEP:
-            if (cli_opt_finite(prog, "--time-step", value, &jb.step) != 0)
-                return CLI_EXIT_USAGE;
-            break;
-        case OPT_START:
-            if (cli_opt_finite(prog, "--time-start", value, &jb.t0) != 0)
-                return CLI_EXIT_USAGE;
-            break;
-        case OPT_Z:
-            z_text = value;
-            break;
-        case OPT_LOOP:
-            loop = 1;
-            break;
-        case OPT_PNG:
-            png_text = value;
-            break;
-        case OPT_DELAY: {
-            int d;
-            if (cli_opt_int(prog, "--delay", value, 0, 65535, &d) != 0)
-                return CLI_EXIT_USAGE;
-            jb.delay = (unsigned)d;
-            delay_set = 1;
-            break;
-        }
-        case OPT_ONCE:
-            jb.once = 1;
-            once_set = 1;
-            break;
-        default: {
-            const int r = cli_output_option(prog, &oo, id, value);
-            if (r < 0 || (r > 0 && cli_noise_option(prog, &o, id, value) != 0))
-                return CLI_EXIT_USAGE;
-        }
-        }
-    }
-    const char *output = oo.output;
-    jb.threads = oo.threads;
-    jb.quiet = oo.quiet;
+    anim_job jb = {.W = DEFAULT_SIZE, .H = DEFAULT_SIZE, .frames = DEFAULT_FRAMES, .step = DEFAULT_STEP,
+                   .delay = DEFAULT_DELAY};
+    cli_parse p = {.prog = prog, .help = help_text, .opts = opts, .args = &jb, .frequency = DEFAULT_FREQUENCY,
+                   .dims = 3};
+    int rc = cli_parse_args(&p, argc, argv);
+    if (rc >= 0)
+        return rc;
+    const char *output = p.out.output, *png_text = jb.png_text;
+    jb.threads = p.out.threads;
+    jb.quiet = p.out.quiet;
 
     /* Everything is validated here, before any file is touched. */
-    jb.dims = o.dims;
+    jb.dims = p.noise.dims;
     if (jb.dims != 3 && jb.dims != 4) {
         cli_error(prog, "--dims: frames along time need 3D or 4D noise (--dims 3 or 4), not %dD", jb.dims);
         return CLI_EXIT_USAGE;
@@ -488,9 +419,9 @@ int cli_cmd_animate(int argc, char **argv)
         }
     }
     jb.gif = output ? output : png_text ? NULL : DEFAULT_OUTPUT;
-    if (!jb.gif && (delay_set || once_set)) {
+    if (!jb.gif && (cli_given(&p, "delay") || jb.once)) {
         cli_error(prog, "%s applies to the GIF; give -o FILE.gif too (with --png alone no GIF is written)",
-                  delay_set ? "--delay" : "--once");
+                  cli_given(&p, "delay") ? "--delay" : "--once");
         return CLI_EXIT_USAGE;
     }
     if ((uint64_t)jb.W * jb.H > MAX_FRAME_PIXELS) {
@@ -503,27 +434,21 @@ int cli_cmd_animate(int argc, char **argv)
                   CN_IMAGE_GIF_MAX_SIDE, (unsigned long)jb.W, (unsigned long)jb.H);
         return CLI_EXIT_USAGE;
     }
-    if (z_text) {
-        if (jb.dims < 4) {
-            cli_error(prog, "--z needs --dims 4 (in 3D, z is the time axis: see --time-start)");
-            return CLI_EXIT_USAGE;
-        }
-        if (cli_opt_finite(prog, "--z", z_text, &jb.z) != 0 ||
-            (o.use_float && cli_opt_finitef(prog, "--z", z_text, &jb.zf) != 0))
-            return CLI_EXIT_USAGE;
-    }
+    if (cli_opt_slice(prog, "--z", jb.z_text, jb.dims >= 4, "--dims 4 (in 3D, z is the time axis: see --time-start)",
+                      p.noise.use_float, &jb.z, &jb.zf) != 0)
+        return CLI_EXIT_USAGE;
     const double t_last = jb.t0 + (double)(jb.frames - 1) * jb.step;
     if (!isfinite(t_last)) {
         cli_error(prog, "--time-start, --time-step: the time of the last frame overflows");
         return CLI_EXIT_USAGE;
     }
-    if (cli_noise_finish(prog, &o) != 0)
+    if (cli_noise_finish(prog, &p.noise) != 0)
         return CLI_EXIT_USAGE;
-    if (loop && set_loop(&o, jb.dims, jb.frames, jb.step) != 0)
+    if (jb.loop && set_loop(&p.noise, jb.dims, jb.frames, jb.step) != 0)
         return CLI_EXIT_USAGE;
     double tmax = fabs(jb.t0) > fabs(t_last) ? fabs(jb.t0) : fabs(t_last);
     const double maxp[4] = {(double)jb.W + 0.5, (double)jb.H + 0.5, jb.dims == 3 ? tmax : fabs(jb.z), tmax};
-    if (cli_noise_build_for(prog, &o, jb.dims, maxp, &jb.gen) != 0)
+    if (cli_noise_build_for(prog, &p.noise, jb.dims, maxp, &jb.gen) != 0)
         return CLI_EXIT_USAGE;
     if (cli_field_range(&jb.gen, &jb.mid, &jb.half) != 0) {
         cli_built_free(&jb.gen);
@@ -542,7 +467,7 @@ int cli_cmd_animate(int argc, char **argv)
             }
         }
     }
-    int rc = cli_check_only ? CLI_EXIT_OK : run(&jb);
+    rc = cli_check_only ? CLI_EXIT_OK : run(&jb);
     cli_built_free(&jb.gen);
     return rc;
 }

@@ -11,6 +11,7 @@
 
 #include "args.h"
 #include "cnoise.h"
+#include "options.h"
 
 static const char *const prog = "cnoise info";
 
@@ -53,21 +54,11 @@ static void list(const char *key, int (*pred)(cn_isa))
 
 int cli_cmd_info(int argc, char **argv)
 {
-    static const cli_option opts[] = {
-        {"help", 'h', 0, CLI_OPT_HELP},
-        {NULL, 0, 0, 0},
-    };
-    cli_args a = {prog, argc, argv, 1, 0};
-    const char *value;
-    int id;
-    while ((id = cli_next(&a, opts, &value)) != CLI_END) {
-        if (id == CLI_ERROR)
-            return CLI_EXIT_USAGE;
-        if (id == CLI_OPT_HELP) {
-            cli_help(help_text);
-            return CLI_EXIT_OK;
-        }
-    }
+    static const cli_option opts[] = {CLI_SHARED("help", 'h', 0, CLI_OPT_HELP), CLI_OPTIONS_END};
+    cli_parse p = {.prog = prog, .help = help_text, .opts = opts};
+    const int rc = cli_parse_args(&p, argc, argv);
+    if (rc >= 0)
+        return rc;
     printf("version: %s\n", cn_version());
     list("compiled", cn_isa_compiled);
     list("supported", cn_isa_supported);

@@ -16,6 +16,7 @@
 #include "cn_image.h"
 #include "cnoise.h"
 #include "field.h"
+#include "options.h"
 #include "ramp.h"
 #include "shade.h"
 #include "sink.h"
@@ -94,24 +95,18 @@ static const char help_text[] =
     "Exit status: 0 success, 1 the file could not be written (a refused path, a name too long,\n"
     "disk full, file-size limit, ...), 2 usage error.\n";
 
-enum {
-    OPT_SIZE = 1,
-    OPT_SCALE,
-    OPT_SEA,
-    OPT_RAMP,
-    OPT_AZIMUTH,
-    OPT_ELEVATION,
-    OPT_RELIEF,
-    OPT_TILE
-};
-
+/* The map: its options (the targets of the option table) and what follows from them. */
 typedef struct map_job {
+    uint32_t width, height;
+    double sea;        /* --sea-level */
+    const char *ramp_text;
+    cli_light_args la; /* --light-azimuth, --light-elevation, --relief */
+    int tile;
+    /* from the options */
     cli_built gen;
-    cli_field field;
     cli_ramp ramp;
     cli_light light;
-    double sea, k; /* sea level; gradient scale: pixels of height per unit of v */
-    uint32_t width, height;
+    double k; /* gradient scale: pixels of height per unit of v */
     int threads, quiet;
     uint64_t clipped;
 } map_job;
@@ -182,124 +177,81 @@ static int draw(map_job *jb, const char *output)
     return CLI_EXIT_OK;
 }
 
-int cli_cmd_map(int argc, char **argv)
+/* The default world: fBm of DEFAULT_OCTAVES octaves, seed DEFAULT_SEED. */
+static void world(cli_noise_opts *o)
 {
-    static const cli_option opts[] = {
-        {"seed", 0, 1, CLI_OPT_SEED},
-        {"noise", 0, 1, CLI_OPT_NOISE},
-        {"frequency", 0, 1, CLI_OPT_FREQUENCY},
-        {"octaves", 0, 1, CLI_OPT_OCTAVES},
-        {"lacunarity", 0, 1, CLI_OPT_LACUNARITY},
-        {"gain", 0, 1, CLI_OPT_GAIN},
-        {"help", 'h', 0, CLI_OPT_HELP},
-        {"size", 0, 1, OPT_SIZE},
-        {"scale", 0, 1, OPT_SCALE},
-        {"sea-level", 0, 1, OPT_SEA},
-        {"ramp", 0, 1, OPT_RAMP},
-        {"light-azimuth", 0, 1, OPT_AZIMUTH},
-        {"light-elevation", 0, 1, OPT_ELEVATION},
-        {"relief", 0, 1, OPT_RELIEF},
-        {"tile", 0, 0, OPT_TILE},
-        CLI_OUTPUT_OPTIONS,
-        {NULL, 0, 0, 0},
-    };
-    cli_noise_opts o;
-    cli_noise_init(&o);
-    cn_config *cfg = &o.spec[0].cfg;
+    cn_config *cfg = &o->spec[0].cfg;
     cfg->seed = DEFAULT_SEED;
-    cfg->frequency = 1.0 / DEFAULT_SCALE;
     cfg->fractal = CN_FRACTAL_FBM;
     cfg->octaves = DEFAULT_OCTAVES;
     cfg->gain = DEFAULT_GAIN;
-    o.dims = 2;
-    o.dims_set = 1;
+}
 
-    map_job jb;
-    memset(&jb, 0, sizeof jb);
-    jb.width = DEFAULT_WIDTH;
-    jb.height = DEFAULT_HEIGHT;
-    jb.sea = DEFAULT_SEA;
-    const char *ramp_text = DEFAULT_RAMP;
-    cli_out_opts oo = {DEFAULT_OUTPUT, 0, 0};
-    double azimuth = CLI_LIGHT_AZIMUTH, elevation = CLI_LIGHT_ELEVATION, relief = DEFAULT_RELIEF, scale;
-    int tile = 0;
-
-    cli_args a = {prog, argc, argv, 1, 0};
-    const char *value;
-    int id;
-    while ((id = cli_next(&a, opts, &value)) != CLI_END) {
-        switch (id) {
-        case CLI_ERROR:
-            return CLI_EXIT_USAGE;
-        case CLI_OPT_HELP:
-            cli_help(help_text);
-            return CLI_EXIT_OK;
-        case OPT_SIZE:
-            if (cli_opt_size(prog, "--size", value, &jb.width, &jb.height) != 0)
-                return CLI_EXIT_USAGE;
-            break;
-        case OPT_SCALE:
-            if (cli_opt_positive(prog, "--scale", value, &scale) != 0)
-                return CLI_EXIT_USAGE;
-            cfg->frequency = 1.0 / scale;
-            if (!(cfg->frequency > 0.0) || !isfinite(cfg->frequency)) {
-                char q[128];
-                cli_error(prog, "--scale: %s is too small (1/scale overflows)", cli_quote(value, q, sizeof q));
-                return CLI_EXIT_USAGE;
-            }
-            break;
-        case OPT_SEA:
-            if (cli_opt_interval(prog, "--sea-level", value, -1.0, 0, 1.0, &jb.sea) != 0)
-                return CLI_EXIT_USAGE;
-            break;
-        case OPT_RAMP:
-            ramp_text = value;
-            break;
-        case OPT_AZIMUTH:
-            if (cli_opt_finite(prog, "--light-azimuth", value, &azimuth) != 0)
-                return CLI_EXIT_USAGE;
-            break;
-        case OPT_ELEVATION:
-            if (cli_opt_interval(prog, "--light-elevation", value, 0.0, 1, 90.0, &elevation) != 0)
-                return CLI_EXIT_USAGE;
-            break;
-        case OPT_RELIEF:
-            if (cli_opt_positive(prog, "--relief", value, &relief) != 0)
-                return CLI_EXIT_USAGE;
-            break;
-        case OPT_TILE:
-            tile = 1;
-            break;
-        default: {
-            const int r = cli_output_option(prog, &oo, id, value);
-            if (r < 0 || (r > 0 && cli_noise_option(prog, &o, id, value) != 0))
-                return CLI_EXIT_USAGE;
-        }
-        }
+/* --scale S: --frequency 1/S (the last of the two wins). */
+static int scale_option(cli_parse *p, const char *value)
+{
+    double scale;
+    cn_config *cfg = &p->noise.spec[0].cfg;
+    if (cli_opt_positive(prog, "--scale", value, &scale) != 0)
+        return -1;
+    cfg->frequency = 1.0 / scale;
+    if (!(cfg->frequency > 0.0) || !isfinite(cfg->frequency)) {
+        char q[128];
+        cli_error(prog, "--scale: %s is too small (1/scale overflows)", cli_quote(value, q, sizeof q));
+        return -1;
     }
-    const char *output = oo.output;
-    jb.threads = oo.threads;
-    jb.quiet = oo.quiet;
+    return 0;
+}
+
+int cli_cmd_map(int argc, char **argv)
+{
+    static const cli_option opts[] = {
+        CLI_SHARED("seed", 0, 1, CLI_OPT_SEED),
+        CLI_SHARED("noise", 0, 1, CLI_OPT_NOISE),
+        CLI_SHARED("frequency", 0, 1, CLI_OPT_FREQUENCY),
+        CLI_SHARED("octaves", 0, 1, CLI_OPT_OCTAVES),
+        CLI_SHARED("lacunarity", 0, 1, CLI_OPT_LACUNARITY),
+        CLI_SHARED("gain", 0, 1, CLI_OPT_GAIN),
+        CLI_SHARED("help", 'h', 0, CLI_OPT_HELP),
+        CLI_SIZE("size", map_job, width, height),
+        CLI_CALL("scale", scale_option),
+        CLI_INTERVAL("sea-level", map_job, sea, -1.0, 0, 1.0),
+        CLI_TEXT("ramp", map_job, ramp_text),
+        CLI_LIGHT_OPTIONS(map_job, la),
+        CLI_FLAG("tile", map_job, tile),
+        CLI_OUTPUT_OPTIONS,
+        CLI_OPTIONS_END,
+    };
+    map_job jb = {.width = DEFAULT_WIDTH, .height = DEFAULT_HEIGHT, .sea = DEFAULT_SEA, .ramp_text = DEFAULT_RAMP,
+                  .la = {CLI_LIGHT_AZIMUTH, CLI_LIGHT_ELEVATION, DEFAULT_RELIEF}};
+    cli_parse p = {.prog = prog, .help = help_text, .opts = opts, .args = &jb, .frequency = 1.0 / DEFAULT_SCALE,
+                   .dims = 2, .output = DEFAULT_OUTPUT, .defaults = world};
+    int rc = cli_parse_args(&p, argc, argv);
+    if (rc >= 0)
+        return rc;
+    jb.threads = p.out.threads;
+    jb.quiet = p.out.quiet;
+    const char *output = p.out.output;
 
     char why[512];
-    if (cli_ramp_parse(ramp_text, &jb.ramp, why, sizeof why) != 0) {
+    if (cli_ramp_parse(jb.ramp_text, &jb.ramp, why, sizeof why) != 0) {
         cli_error(prog, "--ramp: %s", why);
         return CLI_EXIT_USAGE;
     }
-    cli_light_init(&jb.light, azimuth, elevation); /* both checked above */
+    cli_light_init(&jb.light, jb.la.azimuth, jb.la.elevation); /* both checked above */
     if (cn_image_check_size(CN_IMAGE_PNG_RGB, jb.width, jb.height, 0, NULL, why, sizeof why) != 0) {
         cli_error(prog, "--size: %s", why);
         return CLI_EXIT_USAGE;
     }
-    if (cli_noise_finish(prog, &o) != 0)
+    if (cli_noise_finish(prog, &p.noise) != 0)
         return CLI_EXIT_USAGE;
-    if (tile && cli_tile_layer(prog, &o.spec[0], 0, 2, jb.width, jb.height) != 0)
+    if (jb.tile && cli_tile_layer(prog, &p.noise.spec[0], 0, 2, jb.width, jb.height) != 0)
         return CLI_EXIT_USAGE;
     const double maxp[4] = {(double)jb.width + 0.5, (double)jb.height + 0.5, 0, 0};
-    if (cli_noise_build_for(prog, &o, 2, maxp, &jb.gen) != 0)
+    if (cli_noise_build_for(prog, &p.noise, 2, maxp, &jb.gen) != 0)
         return CLI_EXIT_USAGE;
-    jb.k = relief / cfg->frequency;
-    int rc = cli_check_only ? CLI_EXIT_OK : draw(&jb, output);
+    jb.k = jb.la.relief / p.noise.spec[0].cfg.frequency;
+    rc = cli_check_only ? CLI_EXIT_OK : draw(&jb, output);
     cli_built_free(&jb.gen);
     return rc;
 }

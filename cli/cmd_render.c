@@ -18,6 +18,7 @@
 #include "cn_image.h"
 #include "cnoise.h"
 #include "field.h"
+#include "options.h"
 #include "ramp.h"
 #include "shade.h"
 #include "sink.h"
@@ -157,21 +158,6 @@ static const char help_text[] =
     "     full, file-size limit, a name longer than the system accepts, ...) or the noise gave NaN\n"
     "  2  usage error: bad option or value, unsupported combination of options\n";
 
-enum {
-    OPT_SIZE = 1,
-    OPT_Z,
-    OPT_W,
-    OPT_TILE,
-    OPT_FORMAT,
-    OPT_RAMP,
-    OPT_NORMALIZE,
-    OPT_SHADE,
-    OPT_AZIMUTH,
-    OPT_ELEVATION,
-    OPT_RELIEF,
-    OPT_STRENGTH
-};
-
 /* --- formats ------------------------------------------------------------------------------------ */
 
 typedef enum rfmt { F_PNG, F_PNG16, F_RGB, F_R16, F_F32, F_PFM, F_NPY, F_NORMAL, F_COUNT } rfmt;
@@ -196,17 +182,23 @@ static const char *extension(const char *path)
 
 /* --- the picture ----------------------------------------------------------------------------------- */
 
+/* The picture: its options (the targets of the option table) and what follows from them. */
 typedef struct render_job {
+    uint32_t width, height;
+    const char *z_text, *w_text, *fmt_text, *ramp_text, *norm_text;
+    int tile, shade;
+    cli_light_args la; /* --light-azimuth, --light-elevation, --relief */
+    double strength;   /* --normal-strength */
+    /* from the options */
     cli_built gen;
     rfmt fmt;
-    int shade, minmax, fixed, quiet, threads; /* fixed: --normalize LO,HI */
+    int minmax, fixed, quiet, threads; /* fixed: --normalize LO,HI */
     cli_ramp ramp;
     cli_light light;
     double k;         /* gradient scale: pixels of height per unit of t */
     double mid, half; /* normalisation (range mode) */
     double lo, span;  /* normalisation (minmax mode): t = (v - lo) / span */
     double hi;        /* minmax mode: the largest value */
-    uint32_t width, height;
     double z, w;
     float zf, wf;
     uint64_t clipped;
@@ -436,108 +428,37 @@ int cli_cmd_render(int argc, char **argv)
 {
     static const cli_option opts[] = {
         CLI_NOISE_OPTIONS,
-        {"size", 0, 1, OPT_SIZE},
-        {"z", 0, 1, OPT_Z},
-        {"w", 0, 1, OPT_W},
-        {"tile", 0, 0, OPT_TILE},
-        {"format", 0, 1, OPT_FORMAT},
-        {"ramp", 0, 1, OPT_RAMP},
-        {"normalize", 0, 1, OPT_NORMALIZE},
-        {"shade", 0, 0, OPT_SHADE},
-        {"light-azimuth", 0, 1, OPT_AZIMUTH},
-        {"light-elevation", 0, 1, OPT_ELEVATION},
-        {"relief", 0, 1, OPT_RELIEF},
-        {"normal-strength", 0, 1, OPT_STRENGTH},
+        CLI_SIZE("size", render_job, width, height),
+        CLI_TEXT("z", render_job, z_text),
+        CLI_TEXT("w", render_job, w_text),
+        CLI_FLAG("tile", render_job, tile),
+        CLI_TEXT("format", render_job, fmt_text),
+        CLI_TEXT("ramp", render_job, ramp_text),
+        CLI_TEXT("normalize", render_job, norm_text),
+        CLI_FLAG("shade", render_job, shade),
+        CLI_LIGHT_OPTIONS(render_job, la),
+        CLI_POSITIVE("normal-strength", render_job, strength),
         CLI_OUTPUT_OPTIONS,
-        {NULL, 0, 0, 0},
+        CLI_OPTIONS_END,
     };
-    cli_noise_opts o;
-    cli_noise_init(&o);
-    o.spec[0].cfg.frequency = DEFAULT_FREQUENCY;
-    o.dims = 2;
-    o.dims_set = 1;
-    uint32_t width = DEFAULT_SIZE, height = DEFAULT_SIZE;
-    cli_out_opts oo = {DEFAULT_OUTPUT, 0, 0};
-    const char *z_text = NULL, *w_text = NULL, *fmt_text = NULL, *ramp_text = NULL, *norm_text = NULL;
-    int tile = 0, shade = 0;
-    double azimuth = CLI_LIGHT_AZIMUTH, elevation = CLI_LIGHT_ELEVATION;
-    double relief = DEFAULT_RELIEF, strength = DEFAULT_STRENGTH;
-    int azimuth_set = 0, elevation_set = 0, relief_set = 0, strength_set = 0;
+    render_job jb = {.width = DEFAULT_SIZE, .height = DEFAULT_SIZE,
+                     .la = {CLI_LIGHT_AZIMUTH, CLI_LIGHT_ELEVATION, DEFAULT_RELIEF}, .strength = DEFAULT_STRENGTH};
+    cli_parse p = {.prog = prog, .help = help_text, .opts = opts, .args = &jb, .frequency = DEFAULT_FREQUENCY,
+                   .dims = 2, .output = DEFAULT_OUTPUT};
+    int rc = cli_parse_args(&p, argc, argv);
+    if (rc >= 0)
+        return rc;
+    const uint32_t width = jb.width, height = jb.height;
+    const int shade = jb.shade, azimuth_set = cli_given(&p, "light-azimuth"),
+              elevation_set = cli_given(&p, "light-elevation"), relief_set = cli_given(&p, "relief");
+    const char *norm_text = jb.norm_text, *ramp_text = jb.ramp_text;
     char q[128];
 
-    cli_args a = {prog, argc, argv, 1, 0};
-    const char *value;
-    int id;
-    while ((id = cli_next(&a, opts, &value)) != CLI_END) {
-        switch (id) {
-        case CLI_ERROR:
-            return CLI_EXIT_USAGE;
-        case CLI_OPT_HELP:
-            cli_help(help_text);
-            return CLI_EXIT_OK;
-        case OPT_SIZE:
-            if (cli_opt_size(prog, "--size", value, &width, &height) != 0)
-                return CLI_EXIT_USAGE;
-            break;
-        case OPT_Z:
-            z_text = value;
-            break;
-        case OPT_W:
-            w_text = value;
-            break;
-        case OPT_TILE:
-            tile = 1;
-            break;
-        case OPT_FORMAT:
-            fmt_text = value;
-            break;
-        case OPT_RAMP:
-            ramp_text = value;
-            break;
-        case OPT_NORMALIZE:
-            norm_text = value;
-            break;
-        case OPT_SHADE:
-            shade = 1;
-            break;
-        case OPT_AZIMUTH:
-            if (cli_opt_finite(prog, "--light-azimuth", value, &azimuth) != 0)
-                return CLI_EXIT_USAGE;
-            azimuth_set = 1;
-            break;
-        case OPT_ELEVATION:
-            if (cli_opt_interval(prog, "--light-elevation", value, 0.0, 1, 90.0, &elevation) != 0)
-                return CLI_EXIT_USAGE;
-            elevation_set = 1;
-            break;
-        case OPT_RELIEF:
-            if (cli_opt_positive(prog, "--relief", value, &relief) != 0)
-                return CLI_EXIT_USAGE;
-            relief_set = 1;
-            break;
-        case OPT_STRENGTH:
-            if (cli_opt_positive(prog, "--normal-strength", value, &strength) != 0)
-                return CLI_EXIT_USAGE;
-            strength_set = 1;
-            break;
-        default: {
-            const int r = cli_output_option(prog, &oo, id, value);
-            if (r < 0 || (r > 0 && cli_noise_option(prog, &o, id, value) != 0))
-                return CLI_EXIT_USAGE;
-        }
-        }
-    }
-
     /* Everything is validated here, before any file is touched. */
-    const char *output = oo.output;
-    render_job jb;
-    memset(&jb, 0, sizeof jb);
-    jb.width = width;
-    jb.height = height;
-    jb.shade = shade;
-    jb.quiet = oo.quiet;
-    jb.threads = oo.threads;
-    if (choose_format(fmt_text, output, ramp_text != NULL, &jb.fmt) != 0)
+    const char *output = p.out.output;
+    jb.quiet = p.out.quiet;
+    jb.threads = p.out.threads;
+    if (choose_format(jb.fmt_text, output, ramp_text != NULL, &jb.fmt) != 0)
         return CLI_EXIT_USAGE;
     if (ramp_text && jb.fmt != F_RGB) {
         cli_error(prog, "--ramp colours an rgb image; the format here is %s (give --format rgb)", fmt_name[jb.fmt]);
@@ -552,7 +473,7 @@ int cli_cmd_render(int argc, char **argv)
         cli_error(prog, "%s needs --shade", azimuth_set ? "--light-azimuth" : elevation_set ? "--light-elevation" : "--relief");
         return CLI_EXIT_USAGE;
     }
-    if (strength_set && jb.fmt != F_NORMAL) {
+    if (cli_given(&p, "normal-strength") && jb.fmt != F_NORMAL) {
         cli_error(prog, "--normal-strength needs --format normal (the format here is %s)", fmt_name[jb.fmt]);
         return CLI_EXIT_USAGE;
     }
@@ -597,48 +518,36 @@ int cli_cmd_render(int argc, char **argv)
         }
     }
     if (shade)
-        cli_light_init(&jb.light, azimuth, elevation); /* both checked by the option parsers */
+        cli_light_init(&jb.light, jb.la.azimuth, jb.la.elevation); /* both checked by the option parsers */
     char err[256];
     if (cn_image_check_size(fmt_writer[jb.fmt], width, height, 0, NULL, err, sizeof err) != 0) {
         cli_error(prog, "--size: %s", err);
         return CLI_EXIT_USAGE;
     }
 
-    int dims = o.dims;
-    if (z_text) {
-        if (dims < 3) {
-            cli_error(prog, "--z needs --dims 3 or 4 (the slice is %dD)", dims);
-            return CLI_EXIT_USAGE;
-        }
-        if (cli_opt_finite(prog, "--z", z_text, &jb.z) != 0 ||
-            (o.use_float && cli_opt_finitef(prog, "--z", z_text, &jb.zf) != 0))
-            return CLI_EXIT_USAGE;
-    }
-    if (w_text) {
-        if (dims < 4) {
-            cli_error(prog, "--w needs --dims 4 (the slice is %dD)", dims);
-            return CLI_EXIT_USAGE;
-        }
-        if (cli_opt_finite(prog, "--w", w_text, &jb.w) != 0 ||
-            (o.use_float && cli_opt_finitef(prog, "--w", w_text, &jb.wf) != 0))
-            return CLI_EXIT_USAGE;
-    }
-    if (cli_noise_finish(prog, &o) != 0)
+    const int dims = p.noise.dims;
+    char zneed[64], wneed[64];
+    snprintf(zneed, sizeof zneed, "--dims 3 or 4 (the slice is %dD)", dims);
+    snprintf(wneed, sizeof wneed, "--dims 4 (the slice is %dD)", dims);
+    if (cli_opt_slice(prog, "--z", jb.z_text, dims >= 3, zneed, p.noise.use_float, &jb.z, &jb.zf) != 0 ||
+        cli_opt_slice(prog, "--w", jb.w_text, dims >= 4, wneed, p.noise.use_float, &jb.w, &jb.wf) != 0)
         return CLI_EXIT_USAGE;
-    for (int k = 0; tile && k < o.nspec; k++)
-        if (cli_tile_layer(prog, &o.spec[k], k, dims, width, height) != 0)
+    if (cli_noise_finish(prog, &p.noise) != 0)
+        return CLI_EXIT_USAGE;
+    for (int k = 0; jb.tile && k < p.noise.nspec; k++)
+        if (cli_tile_layer(prog, &p.noise.spec[k], k, dims, width, height) != 0)
             return CLI_EXIT_USAGE;
     /* The largest coordinates (the halo included) times the frequency must stay finite. */
     const double maxp[4] = {(double)width + 0.5, (double)height + 0.5, fabs(jb.z), fabs(jb.w)};
-    if (cli_noise_build_for(prog, &o, dims, maxp, &jb.gen) != 0)
+    if (cli_noise_build_for(prog, &p.noise, dims, maxp, &jb.gen) != 0)
         return CLI_EXIT_USAGE;
     if (!is_raw_values(jb.fmt) && !jb.minmax && !jb.fixed && cli_field_range(&jb.gen, &jb.mid, &jb.half) != 0) {
         cli_built_free(&jb.gen);
         cli_error(prog, "--amplitude, --bias, --weight: the range of values is too large to map to gray levels");
         return CLI_EXIT_USAGE;
     }
-    jb.k = (jb.fmt == F_NORMAL ? strength : relief) / o.spec[0].cfg.frequency;
-    int rc = cli_check_only ? CLI_EXIT_OK : render(&jb, output);
+    jb.k = (jb.fmt == F_NORMAL ? jb.strength : jb.la.relief) / p.noise.spec[0].cfg.frequency;
+    rc = cli_check_only ? CLI_EXIT_OK : render(&jb, output);
     cli_built_free(&jb.gen);
     return rc;
 }

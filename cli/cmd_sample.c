@@ -13,6 +13,7 @@
 #include "args.h"
 #include "cn_image.h"
 #include "cnoise.h"
+#include "options.h"
 
 static const char *const prog = "cnoise sample";
 
@@ -230,40 +231,29 @@ int cli_sample_stream(const cli_noise_opts *o, FILE *in, FILE *out)
 
 int cli_cmd_sample(int argc, char **argv)
 {
-    static const cli_option opts[] = {CLI_NOISE_OPTIONS, {NULL, 0, 0, 0}};
-    cli_noise_opts o;
-    cli_noise_init(&o);
-    cli_args a = {prog, argc, argv, 1, 0};
-    const char *value;
-    int id;
-    while ((id = cli_next(&a, opts, &value)) != CLI_END) {
-        if (id == CLI_ERROR)
-            return CLI_EXIT_USAGE;
-        if (id == CLI_OPT_HELP) {
-            cli_help(help_text);
-            return CLI_EXIT_OK;
-        }
-        if (cli_noise_option(prog, &o, id, value) != 0)
-            return CLI_EXIT_USAGE;
-    }
+    static const cli_option opts[] = {CLI_NOISE_OPTIONS, CLI_OPTIONS_END};
+    cli_parse p = {.prog = prog, .help = help_text, .opts = opts};
+    const int rc = cli_parse_args(&p, argc, argv);
+    if (rc >= 0)
+        return rc;
     /*
      * Parse the layers and check what does not depend on the dimension now, so that e.g.
      * --classic with value noise fails before any input is read; without --dims the rest is
      * checked when the first data line fixes the dimension.
      */
-    if (cli_noise_finish(prog, &o) != 0)
+    if (cli_noise_finish(prog, &p.noise) != 0)
         return CLI_EXIT_USAGE;
     if (cli_check_only) {
         cli_built gen;
         char why[512];
-        if (!o.dims_set)
+        if (!p.noise.dims_set)
             return CLI_EXIT_OK;
-        if (cli_noise_build(&o, o.dims, &gen, why, sizeof why) != 0) {
+        if (cli_noise_build(&p.noise, p.noise.dims, &gen, why, sizeof why) != 0) {
             cli_error(prog, "%s", why);
             return CLI_EXIT_USAGE;
         }
         cli_built_free(&gen);
         return CLI_EXIT_OK;
     }
-    return cli_sample_stream(&o, stdin, stdout);
+    return cli_sample_stream(&p.noise, stdin, stdout);
 }

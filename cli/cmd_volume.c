@@ -20,6 +20,7 @@
 #include "cn_image.h"
 #include "cnoise.h"
 #include "field.h"
+#include "options.h"
 #include "sink.h"
 
 static const char *const prog = "cnoise volume";
@@ -102,16 +103,17 @@ static const char help_text[] =
     "     full, file-size limit, a name longer than the system accepts, ...) or the noise gave NaN\n"
     "  2  usage error: bad option or value, unsupported combination of options\n";
 
-enum { OPT_SIZE = 1, OPT_W, OPT_FORMAT, OPT_SHEET, OPT_COLUMNS };
-
+/* The volume: its options (the targets of the option table) and what follows from them. */
 typedef struct volume_job {
-    cli_built gen;
     uint32_t W, H, D;
+    const char *w_text, *fmt_text, *sheet, *cols_text;
+    /* from the options */
+    cli_built gen;
     cn_image_format fmt;
     double w;
     float wf;
     int threads, quiet;
-    const char *output, *sheet;
+    const char *output;
     uint32_t cols, bands; /* contact sheet: tiles per row, rows of tiles */
     double mid, half;     /* documented range of the values, for the sheet */
     uint64_t clipped;
@@ -120,8 +122,10 @@ typedef struct volume_job {
 } volume_job;
 
 /* "WxHxD": three whole numbers joined by single lowercase 'x's, each 1..VOLUME_MAX_SIDE. */
-static int parse_size3(const char *v, uint32_t out[3])
+static int parse_size3(cli_parse *cp, const char *v)
 {
+    volume_job *jb = (volume_job *)cp->args;
+    uint32_t *const out[3] = {&jb->W, &jb->H, &jb->D};
     char q[128], part[32];
     const char *p = v;
     for (int a = 0; a < 3; a++) {
@@ -145,11 +149,11 @@ static int parse_size3(const char *v, uint32_t out[3])
             cli_error(prog, "--size: %s: each side must be 1..%u", cli_quote(v, q, sizeof q), VOLUME_MAX_SIDE);
             return -1;
         }
-        out[a] = (uint32_t)n;
+        *out[a] = (uint32_t)n;
         p = end + (a < 2);
     }
     /* Each side is at most 2^20, so the product of three fits in 64 bits. */
-    uint64_t voxels = (uint64_t)out[0] * out[1] * out[2];
+    uint64_t voxels = (uint64_t)jb->W * jb->H * jb->D;
     if (voxels > VOLUME_MAX_VOXELS) {
         cli_error(prog, "--size: %s is %llu voxels; at most %llu (2^34)", cli_quote(v, q, sizeof q),
                   (unsigned long long)voxels, (unsigned long long)VOLUME_MAX_VOXELS);
@@ -292,99 +296,47 @@ int cli_cmd_volume(int argc, char **argv)
 {
     static const cli_option opts[] = {
         CLI_NOISE_OPTIONS,
-        {"size", 0, 1, OPT_SIZE},
-        {"w", 0, 1, OPT_W},
-        {"format", 0, 1, OPT_FORMAT},
-        {"sheet", 0, 1, OPT_SHEET},
-        {"sheet-columns", 0, 1, OPT_COLUMNS},
+        CLI_CALL("size", parse_size3),
+        CLI_TEXT("w", volume_job, w_text),
+        CLI_TEXT("format", volume_job, fmt_text),
+        CLI_FILE("sheet", volume_job, sheet),
+        CLI_TEXT("sheet-columns", volume_job, cols_text),
         CLI_OUTPUT_OPTIONS,
-        {NULL, 0, 0, 0},
+        CLI_OPTIONS_END,
     };
-    cli_noise_opts o;
-    cli_noise_init(&o);
-    o.spec[0].cfg.frequency = DEFAULT_FREQUENCY;
-    o.dims = 3;
-    o.dims_set = 1;
-    volume_job jb;
-    memset(&jb, 0, sizeof jb);
-    uint32_t size[3] = {DEFAULT_SIDE, DEFAULT_SIDE, DEFAULT_SIDE};
-    const char *w_text = NULL, *fmt_text = NULL, *cols_text = NULL;
-    cli_out_opts oo = {DEFAULT_OUTPUT, 0, 0};
-
-    cli_args a = {prog, argc, argv, 1, 0};
-    const char *value;
-    int id;
-    while ((id = cli_next(&a, opts, &value)) != CLI_END) {
-        switch (id) {
-        case CLI_ERROR:
-            return CLI_EXIT_USAGE;
-        case CLI_OPT_HELP:
-            cli_help(help_text);
-            return CLI_EXIT_OK;
-        case OPT_SIZE:
-            if (parse_size3(value, size) != 0)
-                return CLI_EXIT_USAGE;
-            break;
-        case OPT_SHEET:
-            if (!value[0]) {
-                cli_error(prog, "--sheet: the file name is empty");
-                return CLI_EXIT_USAGE;
-            }
-            jb.sheet = value;
-            break;
-        case OPT_W:
-            w_text = value;
-            break;
-        case OPT_FORMAT:
-            fmt_text = value;
-            break;
-        case OPT_COLUMNS:
-            cols_text = value;
-            break;
-        default: {
-            const int r = cli_output_option(prog, &oo, id, value);
-            if (r < 0 || (r > 0 && cli_noise_option(prog, &o, id, value) != 0))
-                return CLI_EXIT_USAGE;
-        }
-        }
-    }
-    jb.output = oo.output;
-    jb.threads = oo.threads;
-    jb.quiet = oo.quiet;
+    volume_job jb = {.W = DEFAULT_SIDE, .H = DEFAULT_SIDE, .D = DEFAULT_SIDE};
+    cli_parse p = {.prog = prog, .help = help_text, .opts = opts, .args = &jb, .frequency = DEFAULT_FREQUENCY,
+                   .dims = 3, .output = DEFAULT_OUTPUT};
+    int rc = cli_parse_args(&p, argc, argv);
+    if (rc >= 0)
+        return rc;
+    jb.output = p.out.output;
+    jb.threads = p.out.threads;
+    jb.quiet = p.out.quiet;
 
     /* Everything is validated here, before any file is touched. */
-    jb.W = size[0];
-    jb.H = size[1];
-    jb.D = size[2];
-    const int dims = o.dims;
+    const int dims = p.noise.dims;
     if (dims != 3 && dims != 4) {
         cli_error(prog, "--dims: a volume needs 3D or 4D noise (--dims 3 or 4), not %dD", dims);
         return CLI_EXIT_USAGE;
     }
-    if (choose_format(fmt_text, jb.output, &jb.fmt) != 0)
+    if (choose_format(jb.fmt_text, jb.output, &jb.fmt) != 0)
         return CLI_EXIT_USAGE;
-    if (w_text) {
-        if (dims < 4) {
-            cli_error(prog, "--w needs --dims 4");
-            return CLI_EXIT_USAGE;
-        }
-        if (cli_opt_finite(prog, "--w", w_text, &jb.w) != 0 ||
-            (o.use_float && cli_opt_finitef(prog, "--w", w_text, &jb.wf) != 0))
-            return CLI_EXIT_USAGE;
-    }
+    if (cli_opt_slice(prog, "--w", jb.w_text, dims >= 4, "--dims 4", p.noise.use_float, &jb.w, &jb.wf) != 0)
+        return CLI_EXIT_USAGE;
     char err[512];
     if (cn_image_check_size(jb.fmt, jb.W, jb.H, jb.D, NULL, err, sizeof err) != 0) {
         cli_error(prog, "--size: %s", err);
         return CLI_EXIT_USAGE;
     }
-    if (cols_text && !jb.sheet) {
+    if (jb.cols_text && !jb.sheet) {
         cli_error(prog, "--sheet-columns needs --sheet");
         return CLI_EXIT_USAGE;
     }
     if (jb.sheet) {
-        if (cols_text) {
+        if (jb.cols_text) {
             int c;
-            if (cli_opt_int(prog, "--sheet-columns", cols_text, 1, (int)(jb.D < 65536u ? jb.D : 65536u), &c) != 0)
+            if (cli_opt_int(prog, "--sheet-columns", jb.cols_text, 1, (int)(jb.D < 65536u ? jb.D : 65536u), &c) != 0)
                 return CLI_EXIT_USAGE;
             jb.cols = (uint32_t)c;
         } else {
@@ -415,17 +367,17 @@ int cli_cmd_volume(int argc, char **argv)
             return CLI_EXIT_USAGE;
         }
     }
-    if (cli_noise_finish(prog, &o) != 0)
+    if (cli_noise_finish(prog, &p.noise) != 0)
         return CLI_EXIT_USAGE;
     const double maxp[4] = {(double)jb.W + 0.5, (double)jb.H + 0.5, (double)jb.D + 0.5, fabs(jb.w)};
-    if (cli_noise_build_for(prog, &o, dims, maxp, &jb.gen) != 0)
+    if (cli_noise_build_for(prog, &p.noise, dims, maxp, &jb.gen) != 0)
         return CLI_EXIT_USAGE;
     if (cli_field_range(&jb.gen, &jb.mid, &jb.half) != 0 || fabs(jb.mid) + jb.half > FLT_MAX) {
         cli_built_free(&jb.gen);
         cli_error(prog, "--amplitude, --bias, --weight: the range of values is too large for float32");
         return CLI_EXIT_USAGE;
     }
-    int rc = cli_check_only ? CLI_EXIT_OK : run(&jb);
+    rc = cli_check_only ? CLI_EXIT_OK : run(&jb);
     cli_built_free(&jb.gen);
     return rc;
 }

@@ -1,0 +1,191 @@
+/*
+ * options.c -- the scanner and the table-driven option parsing of every command (options.h).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "options.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* --- the scanner --------------------------------------------------------------------------------- */
+
+typedef struct scanner {
+    const char *prog; /* "cnoise sample", for messages */
+    int argc;
+    char **argv;
+    int index;        /* next argv element to look at; starts at 1 (argv[0] is the command) */
+    int no_more;      /* "--" seen */
+} scanner;
+
+#define END 1    /* no more options */
+#define ERROR -1 /* an error was printed */
+
+/*
+ * The next option: 0 with *hit its entry and *value its value (NULL for a flag), END, or ERROR
+ * after printing the reason (unknown option, missing value, value given to a flag, stray
+ * argument). opts ends with an entry whose name is NULL.
+ */
+static int next(scanner *a, const cli_option *opts, const char **value, const cli_option **hit)
+{
+    char q[128];
+    *value = NULL;
+    if (a->index >= a->argc)
+        return END;
+    const char *arg = a->argv[a->index++];
+
+    if (a->no_more || arg[0] != '-' || arg[1] == '\0') {
+        cli_error(a->prog, "unexpected argument %s (see '%s --help')", cli_quote(arg, q, sizeof q), a->prog);
+        return ERROR;
+    }
+    if (arg[1] == '-' && arg[2] == '\0') {
+        a->no_more = 1;
+        return next(a, opts, value, hit);
+    }
+
+    const cli_option *o = NULL;
+    const char *inline_value = NULL;
+    if (arg[1] == '-') {
+        const char *name = arg + 2;
+        const char *eq = strchr(name, '=');
+        size_t len = eq ? (size_t)(eq - name) : strlen(name);
+        for (const cli_option *p = opts; p->name; p++)
+            if (strlen(p->name) == len && strncmp(p->name, name, len) == 0)
+                o = p;
+        if (!o) {
+            cli_error(a->prog, "unknown option %s (see '%s --help')", cli_quote(arg, q, sizeof q), a->prog);
+            return ERROR;
+        }
+        if (eq) {
+            if (!o->has_value) {
+                cli_error(a->prog, "--%s takes no value", o->name);
+                return ERROR;
+            }
+            inline_value = eq + 1;
+        }
+    } else {
+        for (const cli_option *p = opts; p->name; p++)
+            if (p->short_name && p->short_name == arg[1])
+                o = p;
+        if (!o || (arg[2] != '\0' && !o->has_value)) {
+            cli_error(a->prog, "unknown option %s (see '%s --help')", cli_quote(arg, q, sizeof q), a->prog);
+            return ERROR;
+        }
+        if (arg[2] != '\0')
+            inline_value = arg + 2;
+    }
+
+    if (o->has_value) {
+        if (inline_value) {
+            *value = inline_value;
+        } else if (a->index < a->argc) {
+            *value = a->argv[a->index++];
+        } else {
+            cli_error(a->prog, "--%s: missing value", o->name);
+            return ERROR;
+        }
+    }
+    *hit = o;
+    return 0;
+}
+
+
+/* --- the table ----------------------------------------------------------------------------------- */
+
+/* The value of entry o into its target t; opt is "--name" for messages. 0, or -1 after printing. */
+static int take(cli_parse *p, const cli_option *o, const char *opt, const char *value)
+{
+    void *t = (char *)p->args + o->at;
+    switch (o->kind) {
+    case CLI_KIND_FLAG:
+        *(int *)t = 1;
+        return 0;
+    case CLI_KIND_FILE:
+        if (!value[0]) {
+            cli_error(p->prog, "%s: the file name is empty", opt);
+            return -1;
+        }
+        *(const char **)t = value;
+        return 0;
+    case CLI_KIND_TEXT:
+        *(const char **)t = value;
+        return 0;
+    case CLI_KIND_SIZE:
+        return cli_opt_size(p->prog, opt, value, (uint32_t *)t, (uint32_t *)((char *)p->args + o->at2));
+    case CLI_KIND_INT:
+        return cli_opt_int(p->prog, opt, value, (int)o->lo, (int)o->hi, (int *)t);
+    case CLI_KIND_FINITE:
+        return cli_opt_finite(p->prog, opt, value, (double *)t);
+    case CLI_KIND_POSITIVE:
+        return cli_opt_positive(p->prog, opt, value, (double *)t);
+    case CLI_KIND_INTERVAL:
+        return cli_opt_interval(p->prog, opt, value, o->lo, o->lo_open, o->hi, (double *)t);
+    case CLI_KIND_CALL:
+        return o->call(p, value);
+    default:
+        break;
+    }
+    /* a shared option: output, then noise */
+    const int r = cli_output_option(p->prog, &p->out, o->id, value);
+    if (r < 0 || (r > 0 && cli_noise_option(p->prog, &p->noise, o->id, value) != 0))
+        return -1;
+    return 0;
+}
+
+int cli_parse_args(cli_parse *p, int argc, char **argv)
+{
+    scanner a = {p->prog, argc, argv, 1, 0};
+    const cli_option *o;
+    const char *value;
+    int r;
+    memset(p->given, 0, sizeof p->given);
+    cli_noise_init(&p->noise);
+    if (p->frequency > 0)
+        p->noise.spec[0].cfg.frequency = p->frequency;
+    if (p->dims) {
+        p->noise.dims = p->dims;
+        p->noise.dims_set = 1;
+    }
+    if (p->defaults)
+        p->defaults(&p->noise);
+    p->out.output = p->output;
+    p->out.threads = 0;
+    p->out.quiet = 0;
+    while ((r = next(&a, p->opts, &value, &o)) != END) {
+        if (r == ERROR)
+            return CLI_EXIT_USAGE;
+        if (o->kind == CLI_KIND_ID && o->id == CLI_OPT_HELP) {
+            cli_help(p->help);
+            return CLI_EXIT_OK;
+        }
+        char opt[64];
+        snprintf(opt, sizeof opt, "--%s", o->name);
+        if (take(p, o, opt, value) != 0)
+            return CLI_EXIT_USAGE;
+        if (o - p->opts < CLI_MAX_OPTIONS)
+            p->given[o - p->opts] = 1;
+    }
+    return -1;
+}
+
+int cli_given(const cli_parse *p, const char *name)
+{
+    for (int k = 0; k < CLI_MAX_OPTIONS && p->opts[k].name; k++)
+        if (strcmp(p->opts[k].name, name) == 0)
+            return p->given[k];
+    return 0;
+}
+
+int cli_opt_slice(const char *prog, const char *opt, const char *text, int ok, const char *need, int use_float,
+                  double *d, float *f)
+{
+    if (!text)
+        return 0;
+    if (!ok) {
+        cli_error(prog, "%s needs %s", opt, need);
+        return -1;
+    }
+    if (cli_opt_finite(prog, opt, text, d) != 0 || (use_float && cli_opt_finitef(prog, opt, text, f) != 0))
+        return -1;
+    return 0;
+}
