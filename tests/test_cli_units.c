@@ -1,6 +1,7 @@
 /*
  * test_cli_units.c -- the CLI's own building blocks, without the tool: colour ramps (parser and
- * interpolation), the light and shading formulas, normal-map encoding, the progress line.
+ * interpolation), the light and shading formulas, normal-map encoding, the progress line, the
+ * option tables (options.h) and the period solver of --tile and --loop (field.h).
  * Expected values are worked out by hand from the formulas in ramp.h, shade.h and progress.h.
  */
 #include <math.h>
@@ -8,6 +9,8 @@
 
 #include "args.h"
 #include "cn_image.h"
+#include "field.h"
+#include "options.h"
 #include "progress.h"
 #include "ramp.h"
 #include "shade.h"
@@ -159,8 +162,132 @@ static void test_escape(void)
     CHECK(cn_image_escape(e, sizeof e, "a\nb") == 1, "returns the bytes copied");
 }
 
+/* A command's own options, as a table fills them. */
+typedef struct opt_job {
+    uint32_t w, h;
+    int n, flag;
+    const char *text, *file;
+    double iv, pos, fin;
+    int called;
+} opt_job;
+
+static int count_call(cli_parse *p, const char *value)
+{
+    ((opt_job *)p->args)->called += value[0] == 'y';
+    return value[0] == 'n' ? -1 : 0;
+}
+
+static const cli_option test_opts[] = {
+    CLI_NOISE_OPTIONS,
+    CLI_SIZE("size", opt_job, w, h),
+    CLI_INT("n", opt_job, n, 1, 9),
+    CLI_FLAG("flag", opt_job, flag),
+    CLI_TEXT("text", opt_job, text),
+    CLI_FILE("file", opt_job, file),
+    CLI_INTERVAL("iv", opt_job, iv, 0.0, 1, 90.0),
+    CLI_POSITIVE("pos", opt_job, pos),
+    CLI_FINITE("fin", opt_job, fin),
+    CLI_CALL("call", count_call),
+    CLI_OUTPUT_OPTIONS,
+    CLI_OPTIONS_END,
+};
+
+/* Parses argv (NULL-terminated) into *jb; returns cli_parse_args' result. */
+static int parse(opt_job *jb, cli_parse *p, char **argv)
+{
+    int argc = 0;
+    while (argv[argc])
+        argc++;
+    memset(jb, 0, sizeof *jb);
+    jb->n = 5;
+    *p = (cli_parse){.prog = "test", .help = "help\n", .opts = test_opts, .args = jb, .frequency = 0.25,
+                     .dims = 2, .output = "default.png"};
+    return cli_parse_args(p, argc, argv);
+}
+
+static void test_options(void)
+{
+    opt_job jb;
+    cli_parse p;
+    char *good[] = {"cmd", "--size", "3x4", "--n=7", "--flag", "--text", "", "--file", "f.png", "--iv", "90",
+                    "--pos", "2.5", "--fin", "-1", "--call", "yes", "--seed", "9", "-oout.png", "--threads", "2",
+                    "--n", "8", NULL};
+    CHECK(parse(&jb, &p, good) == -1, "every option taken");
+    CHECK(jb.w == 3 && jb.h == 4 && jb.n == 8 && jb.flag == 1 && jb.text && !jb.text[0] &&
+              strcmp(jb.file, "f.png") == 0 && jb.iv == 90.0 && jb.pos == 2.5 && jb.fin == -1.0 && jb.called == 1,
+          "values in their fields, the last --n wins (n %d)", jb.n);
+    CHECK(p.noise.spec[0].cfg.seed == 9 && p.noise.spec[0].cfg.frequency == 0.25 && p.noise.dims == 2 &&
+              p.noise.dims_set && strcmp(p.out.output, "out.png") == 0 && p.out.threads == 2 && !p.out.quiet,
+          "shared options and the command's defaults");
+    CHECK(cli_given(&p, "n") && cli_given(&p, "flag") && cli_given(&p, "seed") && !cli_given(&p, "quiet") &&
+              !cli_given(&p, "no-such-option"),
+          "given options");
+    char *none[] = {"cmd", NULL};
+    CHECK(parse(&jb, &p, none) == -1 && jb.n == 5 && strcmp(p.out.output, "default.png") == 0 && !cli_given(&p, "n"),
+          "no options: the defaults");
+
+    fprintf(stderr, "(the usage errors below are expected)\n");
+    char *bad[][4] = {
+        {"cmd", "--n", "10", NULL},   {"cmd", "--file", "", NULL},  {"cmd", "--flag=1", NULL, NULL},
+        {"cmd", "--iv", "0", NULL},   {"cmd", "--pos", "0", NULL},  {"cmd", "--fin", "inf", NULL},
+        {"cmd", "--size", "0x1", NULL}, {"cmd", "--call", "no", NULL}, {"cmd", "--nope", NULL, NULL},
+        {"cmd", "stray", NULL, NULL}, {"cmd", "--n", NULL, NULL},   {"cmd", "--seed", "-1", NULL},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        CHECK(parse(&jb, &p, bad[i]) == CLI_EXIT_USAGE, "usage error: %s %s", bad[i][1], bad[i][2] ? bad[i][2] : "");
+    char *help[] = {"cmd", "--n", "3", "-h", "--n", "bad", NULL};
+    CHECK(parse(&jb, &p, help) == CLI_EXIT_OK && jb.n == 3, "--help ends the options with status 0");
+    char *dashes[] = {"cmd", "--", "--n", "3", NULL};
+    CHECK(parse(&jb, &p, dashes) == CLI_EXIT_USAGE, "after --, an option is a stray argument");
+}
+
+/* cli_period_solve: --tile (x and y, the quantity is each layer's frequency) and --loop (one axis,
+ * the quantity is |time-step|); the numbers are the examples of test_cli_fractal.sh and
+ * test_cli_animate.sh. */
+static void test_period(void)
+{
+    cli_noise_opts o;
+    cli_period_why why;
+    cli_noise_init(&o);
+    o.spec[0].cfg.frequency = 1.0 / 64;
+    const cli_period_ask tile = {.dims = 2, .naxes = 2, .axis = {0, 1}, .length = {128, 64}, .x_is_frequency = 1,
+                                 .start_in_limit = 1};
+    CHECK(cli_period_solve(o.spec, 1, &tile, &why) == CLI_PERIOD_SET && o.spec[0].period[0] == 2 &&
+              o.spec[0].period[1] == 1 && o.spec[0].n_period == 2,
+          "128x64 pixels at 1/64: periods 2, 1 (got %u, %u)", o.spec[0].period[0], o.spec[0].period[1]);
+
+    cli_noise_init(&o);
+    o.spec[0].cfg.frequency = 1.0 / 64;
+    const cli_period_ask tile500 = {.dims = 2, .naxes = 2, .axis = {0, 1}, .length = {500, 512}, .x_is_frequency = 1,
+                                    .start_in_limit = 1};
+    CHECK(cli_period_solve(o.spec, 1, &tile500, &why) == CLI_PERIOD_CELLS && why.layer == 0 && why.ai == 0 &&
+              why.cells == 7.8125 && why.found == 0.25 && why.found_n == 125 && o.spec[0].n_period == 0,
+          "500 pixels at 1/64: 7.8125 cells; 0.25 gives 125 (found %g)", why.found);
+
+    /* --loop: 8 frames * step 4 / 64 = 0.5 cells; step 8 gives 1 */
+    const cli_period_ask loop = {.dims = 3, .naxes = 1, .axis = {2}, .length = {8}, .x = 4};
+    CHECK(cli_period_solve(o.spec, 1, &loop, &why) == CLI_PERIOD_CELLS && why.cells == 0.5 && why.found == 8.0,
+          "loop: 0.5 cells, step 8 (found %g)", why.found);
+    const cli_period_ask loop16 = {.dims = 3, .naxes = 1, .axis = {2}, .length = {8}, .x = 16};
+    CHECK(cli_period_solve(o.spec, 1, &loop16, &why) == CLI_PERIOD_SET && o.spec[0].n_period == 3 &&
+              o.spec[0].period[0] == 0 && o.spec[0].period[1] == 0 && o.spec[0].period[2] == 2,
+          "loop: 8 * 16 / 64 = a z period of 2");
+    CHECK(cli_period_solve(o.spec, 1, &loop16, &why) == CLI_PERIOD_GIVEN && why.layer == 0 && why.ai == 0,
+          "a period already on the axis");
+
+    /* Layers in order: a rotation of layer 1 is reported even after layer 0's count failed. */
+    cli_noise_init(&o);
+    o.spec[0].cfg.frequency = 1.0 / 64;
+    o.spec[1] = o.spec[0];
+    o.spec[1].n_rotate = 1;
+    CHECK(cli_period_solve(o.spec, 2, &loop, &why) == CLI_PERIOD_ROTATED && why.layer == 1,
+          "the rotation of layer 1 (got layer %d)", why.layer);
+}
+
 int main(void)
 {
+    test_options();
+    test_period();
     test_escape();
     test_ramp();
     test_shade();
