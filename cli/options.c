@@ -95,6 +95,13 @@ static int next(scanner *a, const cli_option *opts, const char **value, const cl
 /* The value of entry o into its target t; opt is "--name" for messages. 0, or -1 after printing. */
 static int take(cli_parse *p, const cli_option *o, const char *opt, const char *value)
 {
+    if (o->kind == CLI_KIND_ID) {
+        /* a shared option: output, then noise */
+        const int r = cli_output_option(p->prog, &p->out, o->id, value);
+        return r < 0 || (r > 0 && cli_noise_option(p->prog, &p->noise, o->id, value) != 0) ? -1 : 0;
+    }
+    if (o->kind == CLI_KIND_CALL)
+        return o->call(p, value);
     void *t = (char *)p->args + o->at;
     switch (o->kind) {
     case CLI_KIND_FLAG:
@@ -118,18 +125,9 @@ static int take(cli_parse *p, const cli_option *o, const char *opt, const char *
         return cli_opt_finite(p->prog, opt, value, (double *)t);
     case CLI_KIND_POSITIVE:
         return cli_opt_positive(p->prog, opt, value, (double *)t);
-    case CLI_KIND_INTERVAL:
+    default: /* CLI_KIND_INTERVAL */
         return cli_opt_interval(p->prog, opt, value, o->lo, o->lo_open, o->hi, (double *)t);
-    case CLI_KIND_CALL:
-        return o->call(p, value);
-    default:
-        break;
     }
-    /* a shared option: output, then noise */
-    const int r = cli_output_option(p->prog, &p->out, o->id, value);
-    if (r < 0 || (r > 0 && cli_noise_option(p->prog, &p->noise, o->id, value) != 0))
-        return -1;
-    return 0;
 }
 
 int cli_parse_args(cli_parse *p, int argc, char **argv)
