@@ -136,6 +136,13 @@ int cli_parse_args(cli_parse *p, int argc, char **argv)
     const cli_option *o;
     const char *value;
     int r;
+    size_t n = 0;
+    while (p->opts[n].name)
+        n++;
+    if (n > CLI_MAX_OPTIONS) { /* a command's bug, which any run of that command shows */
+        cli_error(p->prog, "internal error: %zu options, more than CLI_MAX_OPTIONS (%d)", n, CLI_MAX_OPTIONS);
+        return CLI_EXIT_FAILURE;
+    }
     memset(p->given, 0, sizeof p->given);
     cli_noise_init(&p->noise);
     if (p->frequency > 0)
@@ -160,8 +167,7 @@ int cli_parse_args(cli_parse *p, int argc, char **argv)
         snprintf(opt, sizeof opt, "--%s", o->name);
         if (take(p, o, opt, value) != 0)
             return CLI_EXIT_USAGE;
-        if (o - p->opts < CLI_MAX_OPTIONS)
-            p->given[o - p->opts] = 1;
+        p->given[o - p->opts] = 1;
     }
     return -1;
 }

@@ -123,7 +123,8 @@ typedef struct cli_parse {
  * options argv[1..argc-1] (argv[0] is the command) in order. Returns -1 when all were
  * taken, else the exit code to return: CLI_EXIT_OK after printing the help (--help),
  * CLI_EXIT_USAGE after printing the reason (unknown option, missing value, value given to a
- * flag, stray argument, bad value).
+ * flag, stray argument, bad value), CLI_EXIT_FAILURE after an internal error (a table of more
+ * than CLI_MAX_OPTIONS entries: cli_given could not tell whether its later entries were given).
  */
 int cli_parse_args(cli_parse *p, int argc, char **argv);
 

@@ -239,6 +239,18 @@ static void test_options(void)
     CHECK(parse(&jb, &p, help) == CLI_EXIT_OK && jb.n == 3, "--help ends the options with status 0");
     char *dashes[] = {"cmd", "--", "--n", "3", NULL};
     CHECK(parse(&jb, &p, dashes) == CLI_EXIT_USAGE, "after --, an option is a stray argument");
+
+    /* A table longer than given[] is refused, not half-tracked by cli_given. */
+    static cli_option many[CLI_MAX_OPTIONS + 2];
+    for (int k = 0; k <= CLI_MAX_OPTIONS; k++)
+        many[k] = (cli_option)CLI_FLAG("flag", opt_job, flag);
+    char *one[] = {"cmd", NULL};
+    memset(&jb, 0, sizeof jb);
+    p = (cli_parse){.prog = "test", .help = "help\n", .opts = many, .args = &jb};
+    CHECK(cli_parse_args(&p, 1, one) == CLI_EXIT_FAILURE, "a table of %d entries is an internal error",
+          CLI_MAX_OPTIONS + 1);
+    many[CLI_MAX_OPTIONS] = (cli_option)CLI_OPTIONS_END;
+    CHECK(cli_parse_args(&p, 1, one) == -1, "a table of %d entries is taken", CLI_MAX_OPTIONS);
 }
 
 /* cli_period_solve: --tile (x and y, the quantity is each layer's frequency) and --loop (one axis,
