@@ -43,6 +43,55 @@ cli_num cli_parse_u64(const char *s, uint64_t *out)
     return parse_u64n(s, strlen(s), out);
 }
 
+/* Hexadecimal digits s[0..len) (at least one, at most 16 significant), into *out. */
+static cli_num parse_hex64n(const char *s, size_t len, uint64_t *out)
+{
+    if (len == 0)
+        return CLI_NUM_SYNTAX;
+    uint64_t v = 0;
+    for (size_t i = 0; i < len; i++) {
+        const char c = s[i];
+        unsigned d;
+        if (is_digit(c))
+            d = (unsigned)(c - '0');
+        else if (c >= 'a' && c <= 'f')
+            d = (unsigned)(c - 'a') + 10u;
+        else if (c >= 'A' && c <= 'F')
+            d = (unsigned)(c - 'A') + 10u;
+        else
+            return CLI_NUM_SYNTAX;
+        if (v > (UINT64_MAX >> 4))
+            return CLI_NUM_RANGE;
+        v = (v << 4) | d;
+    }
+    *out = v;
+    return CLI_NUM_OK;
+}
+
+cli_num cli_parse_seed(const char *s, uint64_t *out)
+{
+    if (!s)
+        return CLI_NUM_SYNTAX;
+    const int neg = s[0] == '-';
+    const char *d = s + neg;
+    uint64_t v;
+    cli_num r;
+    if (d[0] == '0' && (d[1] == 'x' || d[1] == 'X'))
+        r = parse_hex64n(d + 2, strlen(d + 2), &v);
+    else
+        r = parse_u64n(d, strlen(d), &v);
+    if (r != CLI_NUM_OK)
+        return r;
+    if (neg) {
+        /* -1 .. -2^63: the two's complement bits of the signed 64-bit number */
+        if (v > (uint64_t)1 << 63)
+            return CLI_NUM_RANGE;
+        v = (uint64_t)0 - v;
+    }
+    *out = v;
+    return CLI_NUM_OK;
+}
+
 cli_num cli_parse_int(const char *s, int lo, int hi, int *out)
 {
     uint64_t v;
@@ -177,6 +226,21 @@ int cli_opt_u64(const char *prog, const char *opt, const char *v, uint64_t *out)
         return 0;
     cli_error(prog, "%s: %s is not a whole number in 0..%llu", opt, cli_quote(v, q, sizeof q),
               (unsigned long long)UINT64_MAX);
+    return -1;
+}
+
+int cli_opt_seed(const char *prog, const char *opt, const char *v, uint64_t *out)
+{
+    char q[QBUF];
+    const cli_num r = cli_parse_seed(v, out);
+    if (r == CLI_NUM_OK)
+        return 0;
+    if (r == CLI_NUM_RANGE)
+        cli_error(prog, "%s: %s is out of range: a seed is a whole number in -9223372036854775808..18446744073709551615 "
+                  "(or -0x8000000000000000..0xffffffffffffffff)", opt, cli_quote(v, q, sizeof q));
+    else
+        cli_error(prog, "%s: %s is not a whole number (decimal, or hexadecimal with 0x; negative with '-')", opt,
+                  cli_quote(v, q, sizeof q));
     return -1;
 }
 
@@ -435,7 +499,7 @@ static int spec_set(const char *prog, cli_spec *s, int k, int id, const char *ke
     case CLI_OPT_NOISE:
         return cn_noise_type_from_name(value, &c->type) == CN_OK ? 0 : bad_name(prog, opt, value, type_name);
     case CLI_OPT_SEED:
-        return cli_opt_u64(prog, opt, value, &c->seed);
+        return cli_opt_seed(prog, opt, value, &c->seed);
     case CLI_OPT_CLASSIC:
         if (!value) /* the --classic flag */
             c->mode = CN_MODE_CLASSIC;

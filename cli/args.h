@@ -43,6 +43,15 @@ typedef enum cli_num {
 /* Whole number in 0..UINT64_MAX (syntax above). */
 cli_num cli_parse_u64(const char *s, uint64_t *out);
 
+/*
+ * A seed: a whole number in decimal ("42", "-1") or hexadecimal ("0xDEADBEEF", "-0x10"; 'x' or
+ * 'X', digits of either case), with an optional '-' and nothing else (no '+', no spaces).
+ * 0..2^64-1 is the seed itself; a negative number -n (n up to 2^63) is the 64-bit two's
+ * complement pattern of -n, 2^64 - n, as a signed 64-bit integer cast to unsigned (so an engine's
+ * signed seed -1 is 18446744073709551615, the same seed as 0xffffffffffffffff).
+ */
+cli_num cli_parse_seed(const char *s, uint64_t *out);
+
 /* Whole number in lo..hi (lo >= 0). */
 cli_num cli_parse_int(const char *s, int lo, int hi, int *out);
 
@@ -87,6 +96,7 @@ void cli_error(const char *prog, const char *fmt, ...)
  */
 int cli_opt_u64(const char *prog, const char *opt, const char *v, uint64_t *out);
 int cli_opt_int(const char *prog, const char *opt, const char *v, int lo, int hi, int *out);
+int cli_opt_seed(const char *prog, const char *opt, const char *v, uint64_t *out); /* cli_parse_seed */
 int cli_opt_positive(const char *prog, const char *opt, const char *v, double *out); /* finite, > 0 */
 int cli_opt_finite(const char *prog, const char *opt, const char *v, double *out);
 int cli_opt_finitef(const char *prog, const char *opt, const char *v, float *out);

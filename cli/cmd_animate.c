@@ -85,7 +85,7 @@ static const char help_text[] =
     "                     frames per second; many viewers show delays below 2 as 10)\n"
     "  --once             the GIF plays once (default: it loops forever)\n"
     "  --noise NAME       " CLI_HELP_NOISE "\n"
-    "  --seed N           whole number 0..18446744073709551615 (default 0)\n"
+    "  --seed N           64-bit seed, decimal or 0x hex; a negative -n is 2^64-n (default 0)\n"
     "  --classic          classic mode: the published reference code; perlin and simplex only\n"
     "  --precision P      double (default) or float: cn_eval or cn_evalf\n"
     "  --frequency F      finite number > 0 (default 0.015625 = 1/64)\n"

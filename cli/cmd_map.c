@@ -53,7 +53,7 @@ static const char help_text[] =
     "flat ground; the sea is flat, with a tenth of the seabed's relief showing through.\n"
     "\n"
     "Options:\n"
-    "  --seed N           whole number 0..18446744073709551615 (default 8)\n"
+    "  --seed N           64-bit seed, decimal or 0x hex; a negative -n is 2^64-n (default 8)\n"
     "  --size WxH         map size (default 1024x512): each side 1..1048576 (2^20), W*H at\n"
     "                     most 2^34 pixels\n"
     "  --scale S          size of the largest features in pixels: one lattice cell of the\n"
@@ -81,7 +81,13 @@ static const char help_text[] =
     "                     span 2 * R lattice cells, i.e. 2 * R * S pixels\n"
     "  --tile             make the map tile seamlessly (wrap around left-right and top-bottom):\n"
     "                     W and H times the frequency must be whole numbers of cells, and\n"
-    "                     --lacunarity a whole number; an error suggests a frequency\n"
+    "                     --lacunarity a whole number; an error suggests a frequency. A side\n"
+    "                     of 2^n + 1 pixels (513, 1025, ...) repeats after 2^n: its last row or\n"
+    "                     column equals its first, as game engines' terrain tiles share edges\n"
+    "  --origin X,Y       the world pixel of the map's top-left pixel (default 0,0): whole\n"
+    "                     numbers, each -2^48..2^48; chunk (i, j) of size N is --origin\n"
+    "                     i*N,j*N (i*(N-1),j*(N-1) for shared-edge 2^n+1 chunks) and matches\n"
+    "                     the same pixels of one large map exactly\n"
     "  --threads N        threads for the noise, 0..256 (default 0: one per core)\n"
     "  --quiet            no progress bar and no \"wrote\" line\n"
     "  -o, --output FILE  output PNG (default map.png); the same safe replacement as render:\n"
@@ -99,9 +105,10 @@ static const char help_text[] =
 typedef struct map_job {
     uint32_t width, height;
     double sea;        /* --sea-level */
-    const char *ramp_text;
+    const char *ramp_text, *origin_text;
     cli_light_args la; /* --light-azimuth, --light-elevation, --relief */
     int tile;
+    double origin[2];  /* --origin */
     /* from the options */
     cli_built gen;
     cli_ramp ramp;
@@ -158,8 +165,8 @@ static int draw(map_job *jb, const char *output)
     cli_sink_init(&s, prog, jb->quiet);
     snprintf(cli_sink_raster(&s, output, CN_IMAGE_PNG_RGB, W, H, 0)->about, sizeof s.file[0].about, "%lux%lu",
              (unsigned long)W, (unsigned long)H);
-    cli_strips st = {.width = W, .height = H, .halo = 1, .planes = 1, .nan_at = CLI_NAN_NEAR_ROW, .shape = colour,
-                     .ctx = jb, .out_row = (size_t)W * 3};
+    cli_strips st = {.width = W, .height = H, .origin = {jb->origin[0], jb->origin[1]}, .halo = 1, .planes = 1,
+                     .nan_at = CLI_NAN_NEAR_ROW, .shape = colour, .ctx = jb, .out_row = (size_t)W * 3};
     cli_field_init(&st.field, &jb->gen, jb->threads, 0.0, 0.0, 0.0f, 0.0f);
     int ok = cli_strips_alloc(&st, &s) == 0 && cli_sink_open(&s) == 0;
     if (ok) {
@@ -219,6 +226,7 @@ int cli_cmd_map(int argc, char **argv)
         CLI_TEXT("ramp", map_job, ramp_text),
         CLI_LIGHT_OPTIONS(map_job, la),
         CLI_FLAG("tile", map_job, tile),
+        CLI_TEXT("origin", map_job, origin_text),
         CLI_OUTPUT_OPTIONS,
         CLI_OPTIONS_END,
     };
@@ -243,11 +251,12 @@ int cli_cmd_map(int argc, char **argv)
         cli_error(prog, "--size: %s", why);
         return CLI_EXIT_USAGE;
     }
-    if (cli_noise_finish(prog, &p.noise) != 0)
+    if (cli_opt_origin(prog, "--origin", jb.origin_text, 2, jb.origin) != 0 || cli_noise_finish(prog, &p.noise) != 0)
         return CLI_EXIT_USAGE;
     if (jb.tile && cli_tile_layer(prog, &p.noise.spec[0], 0, 2, jb.width, jb.height) != 0)
         return CLI_EXIT_USAGE;
-    const double maxp[4] = {(double)jb.width + 0.5, (double)jb.height + 0.5, 0, 0};
+    const double maxp[4] = {fabs(jb.origin[0]) + (double)jb.width + 1.5, fabs(jb.origin[1]) + (double)jb.height + 1.5,
+                            0, 0};
     if (cli_noise_build_for(prog, &p.noise, 2, maxp, &jb.gen) != 0)
         return CLI_EXIT_USAGE;
     jb.k = jb.la.relief / p.noise.spec[0].cfg.frequency;

@@ -105,7 +105,7 @@ static const char help_text[] =
     "  at their seams (and --tile images stay seamless).\n"
     "\n"
     "  --noise NAME       " CLI_HELP_NOISE "\n"
-    "  --seed N           whole number 0..18446744073709551615 (default 0)\n"
+    "  --seed N           64-bit seed, decimal or 0x hex; a negative -n is 2^64-n (default 0)\n"
     "  --classic          classic mode: the published reference code (Perlin's ImprovedNoise,\n"
     "                     Gustavson's simplex); perlin and simplex only\n"
     "  --precision P      double (default) or float: the float kernels, as cn_evalf\n"
@@ -125,7 +125,16 @@ static const char help_text[] =
     "                     1e-9 relative, at most 2^24) and follow the simplex period rule; an\n"
     "                     error suggests a frequency that works. Cannot be combined with\n"
     "                     --rotate, nor with a nonzero x or y entry of --period; the slice axes\n"
-    "                     z and w stay non-periodic unless --period sets them (--period 0,0,6)\n"
+    "                     z and w stay non-periodic unless --period sets them (--period 0,0,6).\n"
+    "                     A side of 2^n + 1 pixels (33, 65, ..., 513, 1025, 2049, 4097) repeats\n"
+    "                     after 2^n: its last row or column equals its first, the convention of\n"
+    "                     engines' terrain tiles (Unity, Unreal), whose neighbours share edges\n"
+    "  --origin X,Y       the world pixel of the image's top-left pixel (default 0,0): pixel\n"
+    "                     (i, j) samples x = X + i + 0.5, y = Y + j + 0.5; whole numbers, each\n"
+    "                     -2^48..2^48. Chunk (i, j) of a world cut into N x N chunks is\n"
+    "                     --origin i*N,j*N; 2^n+1 chunks sharing their edges are at\n"
+    "                     i*(N-1),j*(N-1). The chunks equal the same pixels of one large\n"
+    "                     render exactly (shading and normals included)\n"
     "  --threads N        threads for the noise, 0..256 (default 0: one per core)\n"
     "  --quiet            no progress bar and no \"wrote\" line (errors and notes still shown)\n"
     "  -o, --output FILE  output file (default noise.png)\n"
@@ -185,7 +194,8 @@ static const char *extension(const char *path)
 /* The picture: its options (the targets of the option table) and what follows from them. */
 typedef struct render_job {
     uint32_t width, height;
-    const char *z_text, *w_text, *fmt_text, *ramp_text, *norm_text;
+    const char *z_text, *w_text, *fmt_text, *ramp_text, *norm_text, *origin_text;
+    double origin[2]; /* --origin: world pixel of pixel (0, 0) */
     int tile, shade;
     cli_light_args la; /* --light-azimuth, --light-elevation, --relief */
     double strength;   /* --normal-strength */
@@ -327,8 +337,8 @@ static int extremes(void *ctx, cli_sink *s, const cli_strips *st, uint32_t k, ui
 /* A pass over the image through shape fn into s; halo: with the ring of neighbours. */
 static int pass(render_job *jb, cli_sink *s, cli_shape_fn fn, int halo, size_t out_row, int open)
 {
-    cli_strips st = {.width = jb->width, .height = jb->height, .halo = halo, .planes = 1, .nan_at = CLI_NAN_PIXEL,
-                     .shape = fn, .ctx = jb, .out_row = out_row};
+    cli_strips st = {.width = jb->width, .height = jb->height, .origin = {jb->origin[0], jb->origin[1]}, .halo = halo,
+                     .planes = 1, .nan_at = CLI_NAN_PIXEL, .shape = fn, .ctx = jb, .out_row = out_row};
     cli_field_init(&st.field, &jb->gen, jb->threads, jb->z, jb->w, jb->zf, jb->wf);
     int r = cli_strips_alloc(&st, s) == 0 && (!open || cli_sink_open(s) == 0) && cli_strips_run(&st, s) == 0 ? 0 : -1;
     cli_strips_free(&st);
@@ -429,6 +439,7 @@ int cli_cmd_render(int argc, char **argv)
     static const cli_option opts[] = {
         CLI_NOISE_OPTIONS,
         CLI_SIZE("size", render_job, width, height),
+        CLI_TEXT("origin", render_job, origin_text),
         CLI_TEXT("z", render_job, z_text),
         CLI_TEXT("w", render_job, w_text),
         CLI_FLAG("tile", render_job, tile),
@@ -530,7 +541,8 @@ int cli_cmd_render(int argc, char **argv)
     snprintf(zneed, sizeof zneed, "--dims 3 or 4 (the slice is %dD)", dims);
     snprintf(wneed, sizeof wneed, "--dims 4 (the slice is %dD)", dims);
     if (cli_opt_slice(prog, "--z", jb.z_text, dims >= 3, zneed, p.noise.use_float, &jb.z, &jb.zf) != 0 ||
-        cli_opt_slice(prog, "--w", jb.w_text, dims >= 4, wneed, p.noise.use_float, &jb.w, &jb.wf) != 0)
+        cli_opt_slice(prog, "--w", jb.w_text, dims >= 4, wneed, p.noise.use_float, &jb.w, &jb.wf) != 0 ||
+        cli_opt_origin(prog, "--origin", jb.origin_text, 2, jb.origin) != 0)
         return CLI_EXIT_USAGE;
     if (cli_noise_finish(prog, &p.noise) != 0)
         return CLI_EXIT_USAGE;
@@ -538,7 +550,8 @@ int cli_cmd_render(int argc, char **argv)
         if (cli_tile_layer(prog, &p.noise.spec[k], k, dims, width, height) != 0)
             return CLI_EXIT_USAGE;
     /* The largest coordinates (the halo included) times the frequency must stay finite. */
-    const double maxp[4] = {(double)width + 0.5, (double)height + 0.5, fabs(jb.z), fabs(jb.w)};
+    const double maxp[4] = {fabs(jb.origin[0]) + (double)width + 1.5, fabs(jb.origin[1]) + (double)height + 1.5,
+                            fabs(jb.z), fabs(jb.w)};
     if (cli_noise_build_for(prog, &p.noise, dims, maxp, &jb.gen) != 0)
         return CLI_EXIT_USAGE;
     if (!is_raw_values(jb.fmt) && !jb.minmax && !jb.fixed && cli_field_range(&jb.gen, &jb.mid, &jb.half) != 0) {

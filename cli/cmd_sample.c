@@ -35,7 +35,7 @@ static const char help_text[] =
     "\n"
     "Options:\n"
     "  --noise NAME       " CLI_HELP_NOISE "\n"
-    "  --seed N           whole number 0..18446744073709551615 (default 0)\n"
+    "  --seed N           64-bit seed, decimal or 0x hex; a negative -n is 2^64-n (default 0)\n"
     "  --classic          classic mode: the published reference code bit for bit in double\n"
     "                     precision (Perlin's ImprovedNoise, Gustavson's simplex); perlin and\n"
     "                     simplex only; values can leave [-1, 1] (Perlin 3D by about 0.04,\n"

@@ -67,6 +67,9 @@ static const char help_text[] =
     "  --size WxHxD       volume size (default 64x64x64): whole numbers, each side\n"
     "                     1..1048576 (2^20) and W*H*D at most 17179869184 (2^34) voxels, checked\n"
     "                     before anything is allocated\n"
+    "  --origin X,Y,Z     the world voxel of the volume's first voxel (default 0,0,0): voxel\n"
+    "                     (i, j, k) samples X + i + 0.5, Y + j + 0.5, Z + k + 0.5; whole numbers,\n"
+    "                     each -2^48..2^48; bricks of a larger volume match it exactly\n"
     "  --dims N           3 (default) or 4\n"
     "  --w W              the fourth coordinate, finite, in voxel units (default 0); needs --dims 4\n"
     "  --format F         npy or f32 (default: from the file name, see above)\n"
@@ -74,7 +77,7 @@ static const char help_text[] =
     "  --sheet FILE       also write the contact sheet, an 8-bit grayscale PNG\n"
     "  --sheet-columns C  tiles per row of the sheet, 1..D (default ceil(sqrt(D))); needs --sheet\n"
     "  --noise NAME       " CLI_HELP_NOISE "\n"
-    "  --seed N           whole number 0..18446744073709551615 (default 0)\n"
+    "  --seed N           64-bit seed, decimal or 0x hex; a negative -n is 2^64-n (default 0)\n"
     "  --classic          classic mode: the published reference code; perlin and simplex only\n"
     "  --precision P      double (default) or float: cn_eval or cn_evalf\n"
     "  --frequency F      finite number > 0 (default 0.0625 = 1/16: a lattice cell spans 16\n"
@@ -106,7 +109,8 @@ static const char help_text[] =
 /* The volume: its options (the targets of the option table) and what follows from them. */
 typedef struct volume_job {
     uint32_t W, H, D;
-    const char *w_text, *fmt_text, *sheet, *cols_text;
+    const char *w_text, *fmt_text, *sheet, *cols_text, *origin_text;
+    double origin[3]; /* --origin: world voxel of voxel (0, 0, 0) */
     /* from the options */
     cli_built gen;
     cn_image_format fmt;
@@ -268,8 +272,10 @@ static int run(volume_job *jb)
                  sizeof vol->about, "%lux%lu contact sheet: %lu slices of %lux%lu, %lu per row",
                  (unsigned long)(jb->cols * W), (unsigned long)(jb->bands * H), (unsigned long)D, (unsigned long)W,
                  (unsigned long)H, (unsigned long)jb->cols);
-    /* z of slice k: the voxel centre k + 0.5, exact in double and (k < 2^23) in float. */
-    cli_strips st = {.width = W, .height = H, .planes = D, .plane_axis = 2, .plane0 = 0.5, .plane_step = 1.0,
+    /* z of slice k: the voxel centre (Z + 0.5) + k, exact in double (the same double as slice Z + k
+     * of a volume at the origin) and, while Z + k < 2^23, in float. */
+    cli_strips st = {.width = W, .height = H, .origin = {jb->origin[0], jb->origin[1]}, .planes = D, .plane_axis = 2,
+                     .plane0 = jb->origin[2] + 0.5, .plane_step = 1.0,
                      .nan_at = CLI_NAN_VOXEL, .shape = shape, .plane_done = slice_done, .ctx = jb,
                      .out_row = (size_t)W * sizeof(float)};
     cli_field_init(&st.field, &jb->gen, jb->threads, 0.5, jb->w, 0.5f, jb->wf);
@@ -298,6 +304,7 @@ int cli_cmd_volume(int argc, char **argv)
         CLI_NOISE_OPTIONS,
         CLI_CALL("size", parse_size3),
         CLI_TEXT("w", volume_job, w_text),
+        CLI_TEXT("origin", volume_job, origin_text),
         CLI_TEXT("format", volume_job, fmt_text),
         CLI_FILE("sheet", volume_job, sheet),
         CLI_TEXT("sheet-columns", volume_job, cols_text),
@@ -367,9 +374,10 @@ int cli_cmd_volume(int argc, char **argv)
             return CLI_EXIT_USAGE;
         }
     }
-    if (cli_noise_finish(prog, &p.noise) != 0)
+    if (cli_opt_origin(prog, "--origin", jb.origin_text, 3, jb.origin) != 0 || cli_noise_finish(prog, &p.noise) != 0)
         return CLI_EXIT_USAGE;
-    const double maxp[4] = {(double)jb.W + 0.5, (double)jb.H + 0.5, (double)jb.D + 0.5, fabs(jb.w)};
+    const double maxp[4] = {fabs(jb.origin[0]) + (double)jb.W + 0.5, fabs(jb.origin[1]) + (double)jb.H + 0.5,
+                            fabs(jb.origin[2]) + (double)jb.D + 0.5, fabs(jb.w)};
     if (cli_noise_build_for(prog, &p.noise, dims, maxp, &jb.gen) != 0)
         return CLI_EXIT_USAGE;
     if (cli_field_range(&jb.gen, &jb.mid, &jb.half) != 0 || fabs(jb.mid) + jb.half > FLT_MAX) {

@@ -292,9 +292,17 @@ cli_period_status cli_period_solve(cli_spec *spec, int n, const cli_period_ask *
  * Sets the x (and y) periods of layer k so that the image repeats after W (and H) pixels, or
  * reports why it cannot and suggests a frequency. Returns 0 or -1.
  */
+uint32_t cli_tile_length(uint32_t side)
+{
+    const uint32_t m = side - 1u;
+    return side >= 3u && (m & (m - 1u)) == 0 ? m : side;
+}
+
 int cli_tile_layer(const char *prog, cli_spec *s, int k, int dims, uint32_t width, uint32_t height)
 {
     char pre[32] = "", freq_name[48], fa[40], fb[40];
+    width = cli_tile_length(width);
+    height = cli_tile_length(height);
     const cli_period_ask q = {.dims = dims, .naxes = dims >= 2 ? 2 : 1, .axis = {0, 1},
                               .length = {(double)width, (double)height}, .x_is_frequency = 1, .start_in_limit = 1};
     cli_period_why why;

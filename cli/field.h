@@ -122,9 +122,16 @@ double cli_period_cells(const cli_spec *spec, const cli_period_ask *q, int ai, d
 cli_period_status cli_period_solve(cli_spec *spec, int n, const cli_period_ask *q, cli_period_why *why);
 
 /*
+ * The pixels after which a --tile image of this side repeats: side - 1 for the engine sizes
+ * 2^n + 1 (3, 5, ..., 513, 1025, ...), whose last row or column repeats the first, so that
+ * neighbouring tiles share their edge; else side.
+ */
+uint32_t cli_tile_length(uint32_t side);
+
+/*
  * --tile: sets the x (and, in 2D and up, y) period of layer k of o so that the noise repeats
- * after width (and height) pixels (cli_period_solve); needs those to be whole, valid numbers of
- * cells. On failure prints the reason and a frequency that would work (naming --frequency, or
+ * after cli_tile_length(width) (and height) pixels (cli_period_solve); needs those to be whole,
+ * valid numbers of cells. On failure prints the reason and a frequency that would work (naming --frequency, or
  * "frequency=" in a --layer) and returns -1.
  */
 int cli_tile_layer(const char *prog, cli_spec *s, int k, int dims, uint32_t width, uint32_t height);

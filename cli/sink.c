@@ -281,7 +281,10 @@ int cli_strips_run(cli_strips *st, cli_sink *s)
             const uint32_t n = H - j0 < st->rows ? H - j0 : st->rows;
             const size_t nr = (size_t)n + ring;
             size_t ci, ri;
-            if (cli_field_eval(&st->field, first, (double)j0 + first, st->ncols, nr, st->vals, s->err,
+            /* whole pixel numbers plus a half: exact, so a chunk placed with --origin evaluates
+             * the very coordinates of the same pixels of a larger render */
+            if (cli_field_eval(&st->field, st->origin[0] + first, st->origin[1] + ((double)j0 + first), st->ncols, nr,
+                               st->vals, s->err,
                                sizeof s->err) != 0)
                 return -1;
             if (cli_find_nan(st->vals, st->ncols, nr, &ci, &ri))

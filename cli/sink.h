@@ -147,7 +147,10 @@ typedef int (*cli_plane_fn)(void *ctx, cli_sink *s, const cli_strips *st, uint32
 struct cli_strips {
     /* set by the command */
     cli_field field;          /* the noise (cli_field_init); its z and w are the slice */
-    uint32_t width, height;   /* pixels of a plane; pixel (i, j) is at x = i + 0.5, y = j + 0.5 */
+    uint32_t width, height;   /* pixels of a plane; pixel (i, j) is at x = origin[0] + i + 0.5,
+                                 y = origin[1] + j + 0.5 */
+    double origin[2];         /* --origin: the world pixel of pixel (0, 0), whole numbers
+                                 (cli_opt_origin); 0, 0 by default */
     int halo;                 /* 1: the ring of pixels around the plane too, for gradients */
     uint32_t planes;          /* planes (at least 1) */
     int plane_axis;           /* 2 (z) or 3 (w): plane k at plane0 + k * plane_step (its float

@@ -199,7 +199,7 @@ fi
 # sample: errors name the option or the line, and exit non-zero
 # ---------------------------------------------------------------------------------------------
 IN=/dev/null
-run sample --seed -1;                     expect_err "negative seed" 2 "--seed: '-1' is not a whole number in 0..18446744073709551615"
+run sample --seed +1;                     expect_err "seed with a plus sign" 2 "--seed: '+1' is not a whole number (decimal, or hexadecimal with 0x; negative with '-')"
 run sample --seed 18446744073709551616;   expect_err "seed 2^64" 2 "--seed: '18446744073709551616'"
 run sample --seed 99999999999999999999999; expect_err "huge seed" 2 "--seed: '99999999999999999999999'"
 run sample --seed 12abc;                  expect_err "seed with junk" 2 "--seed: '12abc'"
@@ -207,7 +207,7 @@ run sample --seed '';                     expect_err "empty seed" 2 "--seed: ''"
 run sample --seed=;                       expect_err "empty seed with =" 2 "--seed: ''"
 run sample --seed ' 5';                   expect_err "seed with a space" 2 "--seed: ' 5'"
 run sample --seed +5;                     expect_err "seed with a plus sign" 2 "--seed: '+5'"
-run sample --seed 0x10;                   expect_err "hexadecimal seed" 2 "--seed: '0x10'"
+run sample --seed 0x1p4;                  expect_err "hexadecimal float seed" 2 "--seed: '0x1p4' is not a whole number"
 for f in 0 -1 nan inf -inf 1e400 '' 1x ' 1' 0x; do
     run sample --frequency "$f"
     expect_err "frequency '$f'" 2 "--frequency: '$f' is not a finite number greater than 0"
@@ -428,7 +428,7 @@ run render --dims 3 --z nan;           expect_err "--z nan" 2 "--z: 'nan' is not
 run render --dims 4 --w 1e39 --precision float; expect_err "--w beyond float" 2 "--w: '1e39'"
 run render --frequency 0;              expect_err "render frequency 0" 2 "--frequency: '0'"
 run render --frequency 1e308;          expect_err "render frequency overflow" 2 "--frequency"
-run render --seed -3;                  expect_err "render negative seed" 2 "--seed: '-3'"
+run render --seed -0x8000000000000001;  expect_err "render seed below -2^63" 2 "--seed: '-0x8000000000000001' is out of range"
 run render -o;                         expect_err "render -o without value" 2 "--output: missing value"
 run render --output '';                expect_err "render empty output" 2 "--output: the file name is empty"
 run render --dims 5;                   expect_err "render dims 5" 2 "--dims: '5'"

@@ -124,7 +124,7 @@ bad_cases=(
     "--bias||--bias: ''"
     "--weight|nan|--weight: 'nan' is not a finite number"
     "--weight|inf|--weight: 'inf'"
-    "--layer|seed=-1|--layer 1: seed: '-1' is not a whole number"
+    "--layer|seed=+1|--layer 1: seed: '+1' is not a whole number"
     "--layer|foo=1|--layer 1: unknown key 'foo'"
     "--layer|seed|--layer 1: 'seed' is not key=value"
     "--layer|=3|--layer 1: '=3' is not key=value"

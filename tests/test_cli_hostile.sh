@@ -151,17 +151,17 @@ CASE_TABLE=$(cat <<'EOF'
 2 ;; - ;; unknown command '..' ;; $'\xff\xfe'
 2 ;; - ;; unknown command '7+\.\.\.' ;; "$LONG"
 # --- sample: numbers
-2 ;; - ;; --seed: '-1' is not a whole number ;; sample --seed -1
+2 ;; - ;; --seed: '-9223372036854775809' is out of range ;; sample --seed -9223372036854775809
 2 ;; - ;; --seed: '\+1' is not a whole number ;; sample --seed +1
-2 ;; - ;; --seed: '0x10' is not a whole number ;; sample --seed 0x10
+2 ;; - ;; --seed: '0x1g' is not a whole number ;; sample --seed 0x1g
 2 ;; - ;; --seed: '' is not a whole number ;; sample --seed ''
 2 ;; - ;; --seed: '' is not a whole number ;; sample --seed=
-2 ;; - ;; --seed: '18446744073709551616' is not a whole number ;; sample --seed 18446744073709551616
+2 ;; - ;; --seed: '18446744073709551616' is out of range ;; sample --seed 18446744073709551616
 2 ;; - ;; --seed: '1 ' is not a whole number ;; sample --seed '1 '
 2 ;; - ;; --seed: ' 1' is not a whole number ;; sample --seed ' 1'
 2 ;; - ;; --seed: '1\.0' is not a whole number ;; sample --seed 1.0
 2 ;; - ;; --seed: '1e3' is not a whole number ;; sample --seed 1e3
-2 ;; - ;; --seed: '7+\.\.\.' is not a whole number ;; sample --seed "$LONG"
+2 ;; - ;; --seed: '7+\.\.\.' is out of range ;; sample --seed "$LONG"
 2 ;; - ;; --frequency: 'nan' is not a finite number ;; sample --frequency nan
 2 ;; - ;; --frequency: 'inf' is not a finite number ;; sample --frequency inf
 2 ;; - ;; --frequency: '-infinity' is not a finite number ;; sample --frequency -infinity

@@ -130,7 +130,7 @@ bad "--octaves 33" "--octaves: '33'" --octaves 33
 bad "--gain 0" "--gain: '0'" --gain 0
 bad "--lacunarity 0.5" "--lacunarity: '0.5'" --lacunarity 0.5
 bad "--noise bogus" "--noise: 'bogus'" --noise bogus
-bad "--seed -1" "--seed: '-1'" --seed -1
+bad "--seed -2^63-1" "--seed: '-9223372036854775809' is out of range" --seed -9223372036854775809
 bad "--ramp bogus" "--ramp: 'bogus' is not a preset" --ramp bogus
 bad "--ramp bad stop" "--ramp: stop 2" --ramp '0:#000000,1:#fffff'
 bad "--light-elevation 0" "--light-elevation: '0'" --light-elevation 0

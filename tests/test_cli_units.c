@@ -231,7 +231,7 @@ static void test_options(void)
         {"cmd", "--n", "10", NULL},   {"cmd", "--file", "", NULL},  {"cmd", "--flag=1", NULL, NULL},
         {"cmd", "--iv", "0", NULL},   {"cmd", "--pos", "0", NULL},  {"cmd", "--fin", "inf", NULL},
         {"cmd", "--size", "0x1", NULL}, {"cmd", "--call", "no", NULL}, {"cmd", "--nope", NULL, NULL},
-        {"cmd", "stray", NULL, NULL}, {"cmd", "--n", NULL, NULL},   {"cmd", "--seed", "-1", NULL},
+        {"cmd", "stray", NULL, NULL}, {"cmd", "--n", NULL, NULL},   {"cmd", "--seed", "+1", NULL},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         CHECK(parse(&jb, &p, bad[i]) == CLI_EXIT_USAGE, "usage error: %s %s", bad[i][1], bad[i][2] ? bad[i][2] : "");
@@ -296,8 +296,49 @@ static void test_period(void)
           "the rotation of layer 1 (got layer %d)", why.layer);
 }
 
+/* Seeds: the documented mapping, with the expected values written out. */
+static void test_seed(void)
+{
+    static const struct {
+        const char *text;
+        uint64_t want;
+    } ok[] = {
+        {"0", 0},
+        {"42", 42},
+        {"007", 7},
+        {"18446744073709551615", UINT64_C(0xffffffffffffffff)},
+        {"0xDEADBEEF", UINT64_C(3735928559)},
+        {"0Xdeadbeef", UINT64_C(3735928559)},
+        {"0x0000000000000000000001", 1}, /* leading zeros do not count against the 16 digits */
+        {"-1", UINT64_C(18446744073709551615)},
+        {"-2", UINT64_C(18446744073709551614)},
+        {"-0", 0},
+        {"-0x10", UINT64_C(18446744073709551600)},
+        {"-9223372036854775808", UINT64_C(9223372036854775808)},
+        {"-2147483648", UINT64_C(18446744071562067968)}, /* INT32_MIN as a 64-bit seed */
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        uint64_t v = 12345;
+        CHECK(cli_parse_seed(ok[i].text, &v) == CLI_NUM_OK && v == ok[i].want, "seed %s", ok[i].text);
+    }
+    static const char *range[] = {"18446744073709551616", "0x10000000000000000", "-9223372036854775809",
+                                  "-0x8000000000000001", "99999999999999999999999"};
+    for (size_t i = 0; i < sizeof range / sizeof range[0]; i++) {
+        uint64_t v = 12345;
+        CHECK(cli_parse_seed(range[i], &v) == CLI_NUM_RANGE && v == 12345, "seed %s out of range", range[i]);
+    }
+    static const char *syntax[] = {"", "-", "+1", "0x", "-0x", "1.0", "1e3", " 1", "1 ", "0x1g", "--1", "x1", "0b1"};
+    for (size_t i = 0; i < sizeof syntax / sizeof syntax[0]; i++) {
+        uint64_t v = 12345;
+        CHECK(cli_parse_seed(syntax[i], &v) == CLI_NUM_SYNTAX && v == 12345, "seed '%s' refused", syntax[i]);
+    }
+    uint64_t v = 12345;
+    CHECK(cli_parse_seed(NULL, &v) == CLI_NUM_SYNTAX && v == 12345, "seed NULL refused");
+}
+
 int main(void)
 {
+    test_seed();
     test_options();
     test_period();
     test_escape();
