@@ -142,14 +142,25 @@ enum {
 
 /*
  * The options of every command that writes files (render, map, volume, animate): -o/--output
- * FILE (not empty), --threads N (cli_opt_threads) and --quiet. cli_output_option() handles one of
+ * FILE (not empty), --threads N (cli_opt_threads), --quiet, and the recipe options --recipe FILE
+ * and --save-recipe FILE (handled by cli_parse_args, recipe.h). cli_output_option() handles one of
  * them like cli_noise_option(): 0, -1 after printing an error, or 1 if id is not one of them.
  */
-enum { CLI_OPT_OUTPUT = 1100, CLI_OPT_THREADS, CLI_OPT_QUIET };
+enum { CLI_OPT_OUTPUT = 1100, CLI_OPT_THREADS, CLI_OPT_QUIET, CLI_OPT_RECIPE, CLI_OPT_SAVE_RECIPE };
 #define CLI_OUTPUT_OPTIONS                        \
     CLI_SHARED("output", 'o', 1, CLI_OPT_OUTPUT), \
     CLI_SHARED("threads", 0, 1, CLI_OPT_THREADS), \
-    CLI_SHARED("quiet", 0, 0, CLI_OPT_QUIET)
+    CLI_SHARED("quiet", 0, 0, CLI_OPT_QUIET),     \
+    CLI_SHARED("recipe", 0, 1, CLI_OPT_RECIPE),   \
+    CLI_SHARED("save-recipe", 0, 1, CLI_OPT_SAVE_RECIPE)
+/* The --help lines of --recipe and --save-recipe. */
+#define CLI_RECIPE_HELP                                                                            \
+    "  --recipe FILE      take the options saved in FILE (a YAML recipe, see --save-recipe)\n"     \
+    "                     first; options on the command line override it (its --layer options\n"  \
+    "                     replace the recipe's). Errors name the file and line\n"                 \
+    "  --save-recipe FILE after a successful run, save the options given (not -o, --threads,\n"  \
+    "                     --quiet) as a recipe: 'key: value' lines, one per option, that\n"      \
+    "                     --recipe reads back to make the same file byte for byte\n"
 typedef struct cli_out_opts {
     const char *output; /* the command's default until --output is given */
     int threads;        /* 0: one per core */

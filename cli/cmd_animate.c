@@ -91,6 +91,7 @@ static const char help_text[] =
     "  --frequency F      finite number > 0 (default 0.015625 = 1/64)\n"
     "  --threads N        threads for the noise, 0..256 (default 0: one per core)\n"
     "  --quiet            no progress bar and no \"wrote\" lines (errors and notes still shown)\n"
+    CLI_RECIPE_HELP
     "  -h, --help         show this help\n"
     "\n"
     CLI_SHAPE_HELP
@@ -380,7 +381,7 @@ int cli_cmd_animate(int argc, char **argv)
         CLI_FINITE("time-start", anim_job, t0),
         CLI_TEXT("z", anim_job, z_text),
         CLI_FLAG("loop", anim_job, loop),
-        CLI_TEXT("png", anim_job, png_text),
+        CLI_FILE("png", anim_job, png_text),
         CLI_INT("delay", anim_job, delay, 0, 65535),
         CLI_FLAG("once", anim_job, once),
         CLI_OUTPUT_OPTIONS,
@@ -468,6 +469,8 @@ int cli_cmd_animate(int argc, char **argv)
         }
     }
     rc = cli_check_only ? CLI_EXIT_OK : run(&jb);
+    if (rc == CLI_EXIT_OK && !cli_check_only)
+        rc = cli_save_recipe(&p);
     cli_built_free(&jb.gen);
     return rc;
 }

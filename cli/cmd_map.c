@@ -90,6 +90,7 @@ static const char help_text[] =
     "                     the same pixels of one large map exactly\n"
     "  --threads N        threads for the noise, 0..256 (default 0: one per core)\n"
     "  --quiet            no progress bar and no \"wrote\" line\n"
+    CLI_RECIPE_HELP
     "  -o, --output FILE  output PNG (default map.png); the same safe replacement as render:\n"
     "                     a temporary file in the same directory, renamed into place when\n"
     "                     complete, removed on any failure or signal that stops the tool\n"
@@ -261,6 +262,8 @@ int cli_cmd_map(int argc, char **argv)
         return CLI_EXIT_USAGE;
     jb.k = jb.la.relief / p.noise.spec[0].cfg.frequency;
     rc = cli_check_only ? CLI_EXIT_OK : draw(&jb, output);
+    if (rc == CLI_EXIT_OK && !cli_check_only)
+        rc = cli_save_recipe(&p);
     cli_built_free(&jb.gen);
     return rc;
 }

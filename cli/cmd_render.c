@@ -19,6 +19,7 @@
 #include "cnoise.h"
 #include "field.h"
 #include "options.h"
+#include "recipe.h"
 #include "ramp.h"
 #include "shade.h"
 #include "sink.h"
@@ -62,6 +63,9 @@ static const char help_text[] =
     "without an extension is png. Any other extension, or one that contradicts --format (e.g.\n"
     "--format f32 -o x.png), is an error; with --format any other extension is accepted.\n"
     "f32, pfm and npy hold the noise values as they are (float), the others the normalised t.\n"
+    "The raw files (r16, f32: no header) come with a sidecar FILE.json (FILE plus \".json\"): width,\n"
+    "height, sample type, byte order, value range, the smallest and largest value written and\n"
+    "the options that made the file; the two are written together or not at all.\n"
     "\n"
     "Normalisation: t = ((v - mid) / half + 1) / 2 maps [mid - half, mid + half] to [0, 1].\n"
     "  --normalize range  (default) the documented range of the configured noise\n"
@@ -137,6 +141,7 @@ static const char help_text[] =
     "                     render exactly (shading and normals included)\n"
     "  --threads N        threads for the noise, 0..256 (default 0: one per core)\n"
     "  --quiet            no progress bar and no \"wrote\" line (errors and notes still shown)\n"
+    CLI_RECIPE_HELP
     "  -o, --output FILE  output file (default noise.png)\n"
     "  -h, --help         show this help\n"
     "\n"
@@ -212,6 +217,8 @@ typedef struct render_job {
     double z, w;
     float zf, wf;
     uint64_t clipped;
+    double vmin, vmax;       /* the smallest and largest value shaped (for a sidecar) */
+    const cli_parse *parse;  /* the options, for a sidecar */
 } render_job;
 
 /* t of a value (not clamped). */
@@ -317,6 +324,14 @@ static int shape(void *ctx, cli_sink *s, const cli_strips *st, uint32_t k, uint3
     (void)k;
     (void)j0;
     convert(jb, st->vals, st->ncols, n, st->out);
+    if (s->nfiles > 1) { /* a raw file with its sidecar (no halo): the extremes as written, for f32 */
+        const int f32 = fmt_writer[jb->fmt] == CN_IMAGE_F32;
+        for (size_t i = 0; i < (size_t)jb->width * n; i++) {
+            const double v = f32 ? (double)((const float *)st->out)[i] : st->vals[i];
+            jb->vmin = v < jb->vmin ? v : jb->vmin;
+            jb->vmax = v > jb->vmax ? v : jb->vmax;
+        }
+    }
     return cli_sink_write(s, 0, st->out, n, (size_t)jb->width * cn_image_format_channels(fmt_writer[jb->fmt]));
 }
 
@@ -345,14 +360,48 @@ static int pass(render_job *jb, cli_sink *s, cli_shape_fn fn, int halo, size_t o
     return r;
 }
 
+/* The sidecar of a raw file: what the samples are, and the options that made them. Sets it as
+ * the content of sink file 1; 0, or -1 with the reason in s->err. */
+static int describe(render_job *jb, cli_sink *s)
+{
+    const int r16 = fmt_writer[jb->fmt] == CN_IMAGE_R16;
+    cli_sidecar_info info = {.format = fmt_name[jb->fmt], .sample_type = r16 ? "uint16" : "float32",
+                             .width = jb->width, .height = jb->height,
+                             .layout = "rows top to bottom, pixels left to right; pixel (i, j) is the noise at "
+                                       "x = X + i + 0.5, y = Y + j + 0.5 (X, Y: --origin)",
+                             .have_minmax = 1, .min = jb->vmin, .max = jb->vmax};
+    if (jb->minmax) {
+        info.range[0] = jb->lo;
+        info.range[1] = jb->hi;
+    } else {
+        info.range[0] = jb->mid - jb->half;
+        info.range[1] = jb->mid + jb->half;
+    }
+    if (r16) {
+        info.encoding = "value = value_range[0] + (value_range[1] - value_range[0]) * sample / 65535; "
+                        "values outside value_range were clamped to 0 or 65535";
+    } else {
+        info.encoding = "the noise values themselves (float32); value_range is the documented range";
+    }
+    return cli_sink_describe(s, 1, &info, jb->parse);
+}
+
 static int render(render_job *jb, const char *output)
 {
     const uint32_t W = jb->width, H = jb->height;
     const cn_image_format wf = fmt_writer[jb->fmt];
     const uint64_t pixels = (uint64_t)W * H;
+    const int sidecar = wf == CN_IMAGE_R16 || wf == CN_IMAGE_F32;
+    char *sidecar_path = NULL;
     cli_sink s;
     cli_sink_init(&s, prog, jb->quiet);
     cli_sink_file *f = cli_sink_raster(&s, output, wf, W, H, 0);
+    if (sidecar) {
+        if (cli_sink_sidecar(&s, output, &sidecar_path) < 0)
+            return CLI_EXIT_FAILURE;
+        jb->vmin = INFINITY;
+        jb->vmax = -INFINITY;
+    }
     if (jb->fmt == F_PNG && !jb->shade)
         snprintf(f->about, sizeof f->about, "%lux%lu", (unsigned long)W, (unsigned long)H);
     else
@@ -373,13 +422,15 @@ static int render(render_job *jb, const char *output)
     }
     const size_t out_row = (size_t)W * cn_image_format_channels(wf) * cn_image_format_sample_bytes(wf);
     ok = ok && pass(jb, &s, shape, jb->fmt == F_NORMAL || jb->shade, out_row, 1) == 0;
+    ok = ok && (!sidecar || describe(jb, &s) == 0);
     const int rc = cli_sink_close(&s, ok);
-    if (rc != CLI_EXIT_OK)
-        return rc;
-    cli_note_clipped(prog, jb->clipped, pixels, "samples", jb->mid, jb->half,
-                     " (--normalize minmax stretches the image to its own range instead)");
-    cli_sink_wrote(&s);
-    return CLI_EXIT_OK;
+    if (rc == CLI_EXIT_OK) {
+        cli_note_clipped(prog, jb->clipped, pixels, "samples", jb->mid, jb->half,
+                         " (--normalize minmax stretches the image to its own range instead)");
+        cli_sink_wrote(&s);
+    }
+    free(sidecar_path);
+    return rc;
 }
 
 /* --- options ------------------------------------------------------------------------------------- */
@@ -452,13 +503,14 @@ int cli_cmd_render(int argc, char **argv)
         CLI_OUTPUT_OPTIONS,
         CLI_OPTIONS_END,
     };
-    render_job jb = {.width = DEFAULT_SIZE, .height = DEFAULT_SIZE,
+    render_job jb = {.width = DEFAULT_SIZE, .height = DEFAULT_SIZE, .parse = NULL,
                      .la = {CLI_LIGHT_AZIMUTH, CLI_LIGHT_ELEVATION, DEFAULT_RELIEF}, .strength = DEFAULT_STRENGTH};
     cli_parse p = {.prog = prog, .help = help_text, .opts = opts, .args = &jb, .frequency = DEFAULT_FREQUENCY,
                    .dims = 2, .output = DEFAULT_OUTPUT};
     int rc = cli_parse_args(&p, argc, argv);
     if (rc >= 0)
         return rc;
+    jb.parse = &p;
     const uint32_t width = jb.width, height = jb.height;
     const int shade = jb.shade, azimuth_set = cli_given(&p, "light-azimuth"),
               elevation_set = cli_given(&p, "light-elevation"), relief_set = cli_given(&p, "relief");
@@ -554,6 +606,8 @@ int cli_cmd_render(int argc, char **argv)
                             fabs(jb.z), fabs(jb.w)};
     if (cli_noise_build_for(prog, &p.noise, dims, maxp, &jb.gen) != 0)
         return CLI_EXIT_USAGE;
+    if (is_raw_values(jb.fmt) && cli_field_range(&jb.gen, &jb.mid, &jb.half) != 0)
+        jb.mid = jb.half = NAN; /* only for a sidecar's value_range, which is then null */
     if (!is_raw_values(jb.fmt) && !jb.minmax && !jb.fixed && cli_field_range(&jb.gen, &jb.mid, &jb.half) != 0) {
         cli_built_free(&jb.gen);
         cli_error(prog, "--amplitude, --bias, --weight: the range of values is too large to map to gray levels");
@@ -561,6 +615,8 @@ int cli_cmd_render(int argc, char **argv)
     }
     jb.k = (jb.fmt == F_NORMAL ? jb.strength : jb.la.relief) / p.noise.spec[0].cfg.frequency;
     rc = cli_check_only ? CLI_EXIT_OK : render(&jb, output);
+    if (rc == CLI_EXIT_OK && !cli_check_only)
+        rc = cli_save_recipe(&p);
     cli_built_free(&jb.gen);
     return rc;
 }

@@ -21,6 +21,7 @@
 #include "cnoise.h"
 #include "field.h"
 #include "options.h"
+#include "recipe.h"
 #include "sink.h"
 
 static const char *const prog = "cnoise volume";
@@ -48,7 +49,9 @@ static const char help_text[] =
     "  npy   NumPy format 1.0, dtype '<f4', C order, shape (D, H, W): numpy.load(FILE)[k, j, i]\n"
     "        is voxel (i, j, k)\n"
     "  f32   W * H * D float32 values, little-endian, no header, x fastest, then y, then z: voxel\n"
-    "        (i, j, k) at byte 4 * (i + W * (j + H * k)); the \"wrote\" line states W, H and D\n"
+    "        (i, j, k) at byte 4 * (i + W * (j + H * k)); the \"wrote\" line states W, H and D,\n"
+    "        and a sidecar FILE.json (written with it) says W, H, D, the sample type, byte order,\n"
+    "        value range, the smallest and largest value and the options\n"
     "Without --format the file name decides: .npy is npy, .f32 and .raw are f32 (letter case\n"
     "ignored), a name without an extension is npy; any other extension, or one that contradicts\n"
     "--format, is an error. With --format any other extension is accepted.\n"
@@ -84,6 +87,7 @@ static const char help_text[] =
     "                     voxels)\n"
     "  --threads N        threads for the noise, 0..256 (default 0: one per core)\n"
     "  --quiet            no progress bar and no \"wrote\" lines (errors and notes still shown)\n"
+    CLI_RECIPE_HELP
     "  -h, --help         show this help\n"
     "\n"
     CLI_SHAPE_HELP
@@ -121,6 +125,8 @@ typedef struct volume_job {
     uint32_t cols, bands; /* contact sheet: tiles per row, rows of tiles */
     double mid, half;     /* documented range of the values, for the sheet */
     uint64_t clipped;
+    float vmin, vmax;       /* the smallest and largest value written (for a sidecar) */
+    const cli_parse *parse; /* the options, for a sidecar */
     uint8_t *band;        /* a row of tiles of the sheet */
     size_t band_stride;
 } volume_job;
@@ -225,8 +231,11 @@ static int shape(void *ctx, cli_sink *s, const cli_strips *st, uint32_t k, uint3
     const uint32_t W = jb->W;
     const size_t cnt = (size_t)n * W;
     float *fv = (float *)st->out;
-    for (size_t i = 0; i < cnt; i++)
+    for (size_t i = 0; i < cnt; i++) {
         fv[i] = to_f32(st->vals[i]);
+        jb->vmin = fv[i] < jb->vmin ? fv[i] : jb->vmin;
+        jb->vmax = fv[i] > jb->vmax ? fv[i] : jb->vmax;
+    }
     if (cli_sink_write(s, 0, fv, n, W) != 0)
         return -1;
     if (jb->sheet)
@@ -274,6 +283,13 @@ static int run(volume_job *jb)
                  (unsigned long)H, (unsigned long)jb->cols);
     /* z of slice k: the voxel centre (Z + 0.5) + k, exact in double (the same double as slice Z + k
      * of a volume at the origin) and, while Z + k < 2^23, in float. */
+    /* a raw volume says what it is in a sidecar */
+    char *sidecar_path = NULL;
+    const int sidecar = jb->fmt == CN_IMAGE_F32 ? cli_sink_sidecar(&s, jb->output, &sidecar_path) : 0;
+    if (sidecar < 0)
+        return CLI_EXIT_FAILURE;
+    jb->vmin = INFINITY;
+    jb->vmax = -INFINITY;
     cli_strips st = {.width = W, .height = H, .origin = {jb->origin[0], jb->origin[1]}, .planes = D, .plane_axis = 2,
                      .plane0 = jb->origin[2] + 0.5, .plane_step = 1.0,
                      .nan_at = CLI_NAN_VOXEL, .shape = shape, .plane_done = slice_done, .ctx = jb,
@@ -288,14 +304,25 @@ static int run(volume_job *jb)
         cli_sink_progress(&s, "vox", (uint64_t)W * H * D);
         ok = cli_strips_run(&st, &s) == 0;
     }
+    if (ok && sidecar) {
+        const cli_sidecar_info info = {
+            .format = "f32", .sample_type = "float32", .width = W, .height = H, .depth = D,
+            .layout = "x fastest, then y, then z (W x H x D); voxel (i, j, k) is the noise at x = X + i + 0.5, "
+                      "y = Y + j + 0.5, z = Z + k + 0.5 (X, Y, Z: --origin)",
+            .range = {jb->mid - jb->half, jb->mid + jb->half},
+            .encoding = "the noise values themselves (float32); value_range is the documented range",
+            .have_minmax = 1, .min = jb->vmin, .max = jb->vmax};
+        ok = cli_sink_describe(&s, sidecar, &info, jb->parse) == 0;
+    }
     const int rc = cli_sink_close(&s, ok);
     cli_strips_free(&st);
     free(jb->band);
-    if (rc != CLI_EXIT_OK)
-        return rc;
-    cli_note_clipped(prog, jb->clipped, (uint64_t)W * H * D, "contact-sheet values", jb->mid, jb->half, "");
-    cli_sink_wrote(&s);
-    return CLI_EXIT_OK;
+    if (rc == CLI_EXIT_OK) {
+        cli_note_clipped(prog, jb->clipped, (uint64_t)W * H * D, "contact-sheet values", jb->mid, jb->half, "");
+        cli_sink_wrote(&s);
+    }
+    free(sidecar_path);
+    return rc;
 }
 
 int cli_cmd_volume(int argc, char **argv)
@@ -317,6 +344,7 @@ int cli_cmd_volume(int argc, char **argv)
     int rc = cli_parse_args(&p, argc, argv);
     if (rc >= 0)
         return rc;
+    jb.parse = &p;
     jb.output = p.out.output;
     jb.threads = p.out.threads;
     jb.quiet = p.out.quiet;
@@ -386,6 +414,8 @@ int cli_cmd_volume(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     rc = cli_check_only ? CLI_EXIT_OK : run(&jb);
+    if (rc == CLI_EXIT_OK && !cli_check_only)
+        rc = cli_save_recipe(&p);
     cli_built_free(&jb.gen);
     return rc;
 }

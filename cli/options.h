@@ -27,7 +27,9 @@
  *
  * Values are parsed in command-line order, each with the strict parsers of args.h and their
  * messages ("<prog>: --relief: 'x' is not a finite number greater than 0"); the last one given
- * wins. A text (CLI_TEXT) is kept as given and checked by the command after the loop, when
+ * wins. With --recipe FILE (anywhere on the line) the recipe's values are taken first, in the
+ * file's order, with messages naming the file and line ("<prog>: r.yaml:4: --relief: ..."); the
+ * command line then overrides them (its --layer options replace the recipe's layers). A text (CLI_TEXT) is kept as given and checked by the command after the loop, when
  * everything it depends on is known.
  */
 #ifndef CNOISE_CLI_OPTIONS_H
@@ -115,7 +117,9 @@ typedef struct cli_parse {
     /* set by cli_parse_args */
     cli_noise_opts noise;    /* the shared noise options */
     cli_out_opts out;        /* -o, --threads, --quiet */
-    unsigned char given[CLI_MAX_OPTIONS]; /* entry k was given */
+    unsigned char given[CLI_MAX_OPTIONS]; /* entry k was given (on the command line or in the recipe) */
+    const char *text[CLI_MAX_OPTIONS];    /* the value last given to entry k (NULL for a flag) */
+    const char *save_recipe;              /* --save-recipe FILE, or NULL */
 } cli_parse;
 
 /*
@@ -127,6 +131,24 @@ typedef struct cli_parse {
  * than CLI_MAX_OPTIONS entries: cli_given could not tell whether its later entries were given).
  */
 int cli_parse_args(cli_parse *p, int argc, char **argv);
+
+/*
+ * --save-recipe FILE, after the command succeeded (nothing to do without it): writes the options
+ * given (from --recipe and the command line; not output, threads, quiet) as a recipe (recipe.h),
+ * with the safe replacement of every output. Returns CLI_EXIT_OK, or CLI_EXIT_FAILURE after
+ * printing the reason.
+ */
+int cli_save_recipe(const cli_parse *p);
+
+/*
+ * The options given, as recipe entries (recipe.h) into e[0..CLI_MAX_OPTIONS), for a recipe or a
+ * sidecar; returns how many. The texts belong to p.
+ */
+struct cli_recipe_entry;
+int cli_given_entries(const cli_parse *p, struct cli_recipe_entry *e);
+
+/* The command's name: prog without "cnoise " ("render"). */
+const char *cli_command_name(const cli_parse *p);
 
 /* Whether the option named name (without the dashes) was given. */
 int cli_given(const cli_parse *p, const char *name);

@@ -12,6 +12,8 @@
 
 #include "args.h"
 #include "guard.h"
+#include "options.h"
+#include "recipe.h"
 
 /* --- the sink ------------------------------------------------------------------------------------ */
 
@@ -24,6 +26,10 @@ void cli_sink_init(cli_sink *s, const char *prog, int quiet)
 
 static cli_sink_file *add(cli_sink *s, cli_sink_kind kind, const char *path, uint32_t width, uint32_t height)
 {
+    if (s->nfiles >= CLI_SINK_FILES) { /* a command's bug, which any run of it shows */
+        fprintf(stderr, "%s: internal error: more than %d output files\n", s->prog, CLI_SINK_FILES);
+        abort();
+    }
     cli_sink_file *f = &s->file[s->nfiles++];
     f->kind = kind;
     f->path = path;
@@ -51,6 +57,44 @@ cli_sink_file *cli_sink_gif(cli_sink *s, const char *path, uint32_t width, uint3
     return f;
 }
 
+cli_sink_file *cli_sink_bytes(cli_sink *s, const char *path)
+{
+    return add(s, CLI_SINK_BYTES, path, 0, 0);
+}
+
+void cli_sink_set_bytes(cli_sink *s, int k, char *text, size_t len)
+{
+    free(s->file[k].bytes);
+    s->file[k].bytes = text;
+    s->file[k].nbytes = len;
+}
+
+int cli_sink_sidecar(cli_sink *s, const char *path, char **owned)
+{
+    const size_t len = strlen(path);
+    char *name = (char *)malloc(len + sizeof ".json");
+    *owned = name;
+    if (!name) {
+        cli_error(s->prog, "out of memory");
+        return -1;
+    }
+    memcpy(name, path, len);
+    memcpy(name + len, ".json", sizeof ".json");
+    snprintf(cli_sink_bytes(s, name)->about, sizeof s->file[0].about, "sidecar: size, sample type, range, options");
+    return s->nfiles - 1;
+}
+
+int cli_sink_describe(cli_sink *s, int k, const cli_sidecar_info *info, const cli_parse *p)
+{
+    cli_recipe_entry e[CLI_MAX_OPTIONS];
+    const int n = cli_given_entries(p, e);
+    char *text = cli_sidecar_text(info, cli_command_name(p), e, n, s->err, sizeof s->err);
+    if (!text)
+        return -1;
+    cli_sink_set_bytes(s, k, text, strlen(text));
+    return 0;
+}
+
 void cli_sink_progress(cli_sink *s, const char *unit, uint64_t total)
 {
     cli_progress_begin(&s->bar, s->prog, unit, total, s->quiet);
@@ -74,6 +118,8 @@ int cli_sink_fail(cli_sink *s, const char *fmt, ...)
 /* Creates f's temporary file with the signals held, so no signal finds it unregistered. */
 static int open_file(cli_sink *s, cli_sink_file *f)
 {
+    if (f->kind == CLI_SINK_BYTES)
+        return 0; /* written whole at the end */
     if (f->kind == CLI_SINK_RASTER)
         return cli_guard_begin(&f->w, &f->guard, f->path, f->format, f->width, f->height, f->depth, s->err,
                                sizeof s->err);
@@ -94,6 +140,8 @@ static void drop(cli_sink_file *f)
     cn_image_abort(f->w);
     cn_image_gif_abort(f->g);
     cn_image_discard(f->p);
+    free(f->bytes);
+    f->bytes = NULL;
     f->w = NULL;
     f->g = NULL;
     f->p = NULL;
@@ -123,8 +171,12 @@ static int commit_all(cli_sink *s)
     cli_guard_block();
     for (int k = 0; k < s->nfiles && r == 0; k++) {
         cli_sink_file *f = &s->file[k];
-        r = f->kind == CLI_SINK_GIF ? cn_image_gif_finish(f->g, &f->p, s->err, sizeof s->err)
-                                    : cn_image_finish(f->w, &f->p, s->err, sizeof s->err);
+        if (f->kind == CLI_SINK_BYTES)
+            r = cn_image_bytes_finish(f->path, f->bytes, f->nbytes, &f->p, s->err, sizeof s->err);
+        else if (f->kind == CLI_SINK_GIF)
+            r = cn_image_gif_finish(f->g, &f->p, s->err, sizeof s->err);
+        else
+            r = cn_image_finish(f->w, &f->p, s->err, sizeof s->err);
         f->w = NULL;
         f->g = NULL;
     }
@@ -133,7 +185,8 @@ static int commit_all(cli_sink *s)
         r = cn_image_publish(f->p, s->err, sizeof s->err);
         f->p = NULL;
         if (r != 0 && k > 0 && s->file[0].noun) {
-            /* the first file is in place already (CLI_SINK_FILES is 2) */
+            /* the first file is in place already (and any before k: a sheet, which is named by
+             * the message itself) */
             char why[sizeof s->err], q[CLI_SHOWN_SIZE];
             memcpy(why, s->err, sizeof why);
             cli_sink_fail(s, "%s (the %s %s was written)", why, s->file[0].noun,

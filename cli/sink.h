@@ -40,11 +40,13 @@
 
 /* --- the sink ------------------------------------------------------------------------------------ */
 
-#define CLI_SINK_FILES 2 /* a volume and its contact sheet */
+#define CLI_SINK_FILES 3 /* a volume, its contact sheet and its sidecar */
 
 typedef enum cli_sink_kind {
     CLI_SINK_RASTER, /* a cn_image_writer: PNG, heightmap, .npy, volume */
-    CLI_SINK_GIF     /* an animated GIF of gray levels (palette index g is the colour (g, g, g)) */
+    CLI_SINK_GIF,    /* an animated GIF of gray levels (palette index g is the colour (g, g, g)) */
+    CLI_SINK_BYTES   /* a small file whose content is known at the end (a sidecar): written whole
+                        when the set is committed (cli_sink_set_bytes) */
 } cli_sink_kind;
 
 typedef struct cli_sink_file {
@@ -58,6 +60,8 @@ typedef struct cli_sink_file {
                                ("volume"); NULL for none */
     char about[192];        /* the command's description: "wrote PATH (ABOUT)" */
     /* the sink's */
+    char *bytes;            /* CLI_SINK_BYTES: the content (owned), and its length */
+    size_t nbytes;
     cn_image_writer *w;
     cn_image_gif *g;
     cn_image_pending *p;
@@ -83,6 +87,27 @@ cli_sink_file *cli_sink_raster(cli_sink *s, const char *path, cn_image_format fo
                                uint32_t height, uint32_t depth);
 cli_sink_file *cli_sink_gif(cli_sink *s, const char *path, uint32_t width, uint32_t height, unsigned delay_cs,
                             int loop);
+
+/* A small file written whole at the end (kind CLI_SINK_BYTES): its content is given by
+ * cli_sink_set_bytes before cli_sink_close; it appears with the other files or not at all. It
+ * must not be the only file of the sink. */
+cli_sink_file *cli_sink_bytes(cli_sink *s, const char *path);
+
+/* The content of bytes file k: text[0..len), malloc'd; the sink owns it from now on. */
+void cli_sink_set_bytes(cli_sink *s, int k, char *text, size_t len);
+
+/*
+ * A raw file's sidecar, "<path>.json" (recipe.h, cli_sidecar_text): adds the bytes file to s and
+ * returns its index, or -1 after printing "out of memory". *owned receives the path, to free
+ * after the sink is done with it (after cli_sink_wrote).
+ */
+struct cli_parse;
+struct cli_sidecar_info;
+int cli_sink_sidecar(cli_sink *s, const char *path, char **owned);
+
+/* Describes file k's data (info) and the options of p as the sidecar's content. 0, or -1 with the
+ * reason in s->err. */
+int cli_sink_describe(cli_sink *s, int k, const struct cli_sidecar_info *info, const struct cli_parse *p);
 
 /* Starts the progress bar (progress.h) over total units ("px", "vox"). */
 void cli_sink_progress(cli_sink *s, const char *unit, uint64_t total);

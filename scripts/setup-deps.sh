@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what building and testing cnoise needs on Debian/Ubuntu: a C compiler, CMake, make,
-# pkg-config, libpng, giflib (animated GIFs) and python3 with numpy (used by the tests to decode
+# pkg-config, libpng, giflib (animated GIFs), libyaml (recipes), jansson (sidecars) and python3 with numpy (used by the tests to decode
 # PNGs and load .npy files); clang when asked
 # (CNOISE_WITH_CLANG=1); clang's sanitizer and libFuzzer runtimes for scripts/fuzz.sh
 # (CNOISE_WITH_FUZZ=1: libclang-rt-dev, only recommended by clang); valgrind (CNOISE_WITH_VALGRIND=1); g++ and the benchmark's peer libraries when asked (CNOISE_WITH_BENCH=1:
@@ -17,6 +17,8 @@ command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 have_pkg libpng-dev || need+=(libpng-dev)
 have_pkg libgif-dev || need+=(libgif-dev)
+have_pkg libyaml-dev || need+=(libyaml-dev)
+have_pkg libjansson-dev || need+=(libjansson-dev)
 have_pkg python3-numpy || need+=(python3-numpy)
 if [ "${CNOISE_WITH_CLANG:-0}" = 1 ]; then
   command -v clang >/dev/null 2>&1 || need+=(clang)

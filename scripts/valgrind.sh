@@ -125,7 +125,7 @@ if [ $# -gt 0 ]; then
 else
   # The longest first, so that CNOISE_JOBS at a time finish together.
   tests=(test_cli_fractal test_cli_hostile test_cli test_cli_render test_cli_animate test_cli_volume
-         test_cli_map test_cli_man test_cli_info test_cli_smoke)
+         test_cli_map test_cli_world test_cli_recipe test_cli_man test_cli_info test_cli_smoke)
 fi
 
 export CNOISE_UNDER_VALGRIND=1

@@ -57,10 +57,12 @@ run render "${OPTS[@]}" --size ${W}x$H --format png16 -o g16.png
 expect_ok "png16" "wrote g16.png (${W}x$H png16)"
 verify "png16 pixels" gray16 g16.png "$T/samples" $W $H 0 1
 run render "${OPTS[@]}" --size ${W}x$H -o h.r16
-expect_ok "r16 from the extension" "wrote h.r16 (${W}x$H r16)"
+expect_ok "r16 from the extension" "wrote h.r16 (${W}x$H r16)
+wrote h.r16.json (sidecar: size, sample type, range, options)"
 verify "r16 samples" r16 h.r16 "$T/samples" $W $H 0 1
 run render "${OPTS[@]}" --size ${W}x$H -o h.f32
-expect_ok "f32 from the extension" "wrote h.f32 (${W}x$H f32)"
+expect_ok "f32 from the extension" "wrote h.f32 (${W}x$H f32)
+wrote h.f32.json (sidecar: size, sample type, range, options)"
 verify "f32 values" f32 h.f32 "$T/samples" $W $H
 run render "${OPTS[@]}" --size ${W}x$H -o h.PFM
 expect_ok "pfm from the extension (upper case)" "wrote h.PFM (${W}x$H pfm)"
@@ -76,7 +78,8 @@ run render "${OPTS[@]}" --size ${W}x$H --format rgb --ramp gray -o cg.png
 verify "rgb pixels (gray preset)" rgb cg.png "$T/samples" $W $H 0 1 '0:#000000,1:#ffffff'
 # Explicit formats with other extensions (or none) are accepted.
 run render "${OPTS[@]}" --size ${W}x$H --format r16 -o h.raw
-expect_ok "--format r16 -o h.raw" "wrote h.raw (${W}x$H r16)"
+expect_ok "--format r16 -o h.raw" "wrote h.raw (${W}x$H r16)
+wrote h.raw.json (sidecar: size, sample type, range, options)"
 check "h.raw is h.r16" cmp -s h.raw h.r16
 run render "${OPTS[@]}" --size ${W}x$H --format f32 -o noext
 check "--format f32 without an extension" cmp -s noext h.f32

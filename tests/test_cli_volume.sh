@@ -78,7 +78,8 @@ fi
 
 # raw float32: same values as the .npy, x fastest; the message states the layout
 run volume --size 5x4x3 -o v.f32
-expect_ok "raw f32 volume" "wrote v.f32 (W x H x D = 5 x 4 x 3 float32 little-endian, x fastest, then y, then z)"
+expect_ok "raw f32 volume" "wrote v.f32 (W x H x D = 5 x 4 x 3 float32 little-endian, x fastest, then y, then z)
+wrote v.f32.json (sidecar: size, sample type, range, options)"
 check "raw f32 size is 5*4*3*4 bytes" [ "$(stat -c %s v.f32)" -eq 240 ]
 run volume --size 5x4x3 -o v.npy --quiet
 check "--quiet prints nothing" [ "$rc" -eq 0 -a -z "$out" -a -z "$err" ]

@@ -300,6 +300,19 @@ const char *cn_image_png_temp_path(const cn_image_png *w);
 int cn_image_write_gray8_png(const char *path, const uint8_t *pixels, uint32_t width,
                              uint32_t height, char *err, size_t errlen);
 
+/* ---------------------------------------------------------------------------------------------
+ * Small files written whole from memory: a raw file's sidecar, a recipe. The same safe
+ * replacement and error rules as the images.
+ * --------------------------------------------------------------------------------------------- */
+
+/* Writes data[0..len) as the new content of path (data may be NULL when len is 0). */
+int cn_image_write_bytes(const char *path, const void *data, size_t len, char *err, size_t errlen);
+
+/* The same, as the first step of a two-step commit (see cn_image_finish): on success *out holds
+ * the finished file, waiting to be published or discarded. */
+int cn_image_bytes_finish(const char *path, const void *data, size_t len, cn_image_pending **out, char *err,
+                          size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif
