@@ -501,7 +501,9 @@ static void test_failures(void)
 {
     static const cn_image_format fmts[] = {CN_IMAGE_EXR, CN_IMAGE_EXR_HALF, CN_IMAGE_TIFF};
     char path[512], err[512];
-    float row[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    float row[8 * 4]; /* up to 4 rows of 8 */
+    for (int i = 0; i < 32; i++)
+        row[i] = (float)i;
     for (size_t k = 0; k < 3; k++) {
         const char *fname = cn_image_format_name(fmts[k]);
         cn_image_writer *w;
