@@ -106,7 +106,8 @@ if command -v exrheader >/dev/null 2>&1; then
     exrheader h.exr >"$T/hdr32" 2>&1
     check "exrheader: exr16 has one channel R of half" grep -q 'R, 16-bit floating-point' "$T/hdr16"
     check "exrheader: exr has one channel R of float" grep -q 'R, 32-bit floating-point' "$T/hdr32"
-    check "exrheader: ZIP compression" grep -q 'compression (type compression): zip' "$T/hdr32"
+    check "exrheader: exr16 is ZIP-compressed" grep -q 'compression (type compression): zip' "$T/hdr16"
+    check "exrheader: exr is not compressed" grep -q 'compression (type compression): none' "$T/hdr32"
     check "exrheader: the data window" grep -q 'dataWindow (type box2i): (0 0) - (66 34)' "$T/hdr32"
     check "exrheader: one channel only" [ "$(grep -c 'floating-point' "$T/hdr32")" -eq 1 ]
 else

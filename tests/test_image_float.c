@@ -136,12 +136,16 @@ static int read_exr(const char *path, decoded *d)
     exr_attr_box2i_t dw;
     const exr_attr_chlist_t *cl = NULL;
     int32_t lines = 0;
+    /* half: ZIP, 16 scanlines per chunk; float32: uncompressed, 1 (exr.c says why) */
     if (exr_get_count(ctx, &nparts) != EXR_ERR_SUCCESS || nparts != 1 || exr_get_storage(ctx, 0, &st) ||
-        st != EXR_STORAGE_SCANLINE || exr_get_compression(ctx, 0, &comp) || comp != EXR_COMPRESSION_ZIP ||
-        exr_get_data_window(ctx, 0, &dw) || dw.min.x != 0 || dw.min.y != 0 || exr_get_channels(ctx, 0, &cl) ||
-        !cl || cl->num_channels != 1 || strcmp(cl->entries[0].name.str, "R") != 0 ||
-        exr_get_scanlines_per_chunk(ctx, 0, &lines) || lines != 16) {
-        snprintf(d->why, sizeof d->why, "%s: not one ZIP scanline part with one channel R at (0, 0)", path);
+        st != EXR_STORAGE_SCANLINE || exr_get_compression(ctx, 0, &comp) || exr_get_data_window(ctx, 0, &dw) ||
+        dw.min.x != 0 || dw.min.y != 0 || exr_get_channels(ctx, 0, &cl) || !cl || cl->num_channels != 1 ||
+        strcmp(cl->entries[0].name.str, "R") != 0 || exr_get_scanlines_per_chunk(ctx, 0, &lines) ||
+        (cl->entries[0].pixel_type == EXR_PIXEL_HALF
+             ? comp != EXR_COMPRESSION_ZIP || lines != 16
+             : cl->entries[0].pixel_type != EXR_PIXEL_FLOAT || comp != EXR_COMPRESSION_NONE || lines != 1)) {
+        snprintf(d->why, sizeof d->why,
+                 "%s: not one scanline part with one channel R at (0, 0), half ZIP or float uncompressed", path);
         exr_finish(&ctx);
         return -1;
     }

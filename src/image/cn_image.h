@@ -12,7 +12,7 @@
  *   CN_IMAGE_F32      RAW 32-bit IEEE float little-endian (.f32)   float         1
  *   CN_IMAGE_PFM      PFM grayscale ("Pf", scale -1: little-endian) float        1
  *   CN_IMAGE_NPY      NumPy .npy, '<f4', C order, version 1.0      float         1
- *   CN_IMAGE_EXR      OpenEXR, one float32 channel "R", ZIP        float         1
+ *   CN_IMAGE_EXR      OpenEXR, one float32 channel "R", no compr.  float         1
  *   CN_IMAGE_EXR_HALF OpenEXR, one half channel "R", ZIP           float         1
  *   CN_IMAGE_TIFF     TIFF, 32-bit IEEE float gray, strips         float         1
  *                     (+ GeoTIFF tags: cn_image_set_georef)
@@ -21,8 +21,8 @@
  * pixels left to right, in every format; a PFM file stores its rows bottom to top, which the
  * writer handles (it places each row at its final offset in the temporary file).
  * The raw formats have no header: the reader must know width, height (and depth).
- * CN_IMAGE_EXR_HALF rounds each float to the nearest half (ties to even): magnitudes above 65504
- * become infinities, below 2^-24 zero. exr.c and tiff.c say why the files look as they do (the
+ * CN_IMAGE_EXR_HALF rounds each float to the nearest half (ties to even): magnitudes of 65520 and
+ * more become infinities (65504 is the largest half), up to 2^-25 zero. exr.c and tiff.c say why the files look as they do (the
  * channel name, the compression, BigTIFF past 4 GiB).
  *
  * Volumes: CN_IMAGE_NPY, CN_IMAGE_F32, CN_IMAGE_R16 and CN_IMAGE_TIFF also take a depth D >= 1:
