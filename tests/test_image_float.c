@@ -472,6 +472,13 @@ static void test_geotiff(void)
     CHECK(cn_image_set_georef(w, &g, err, sizeof err) == -1 && strstr(err, "no georeferencing"), "exr georef: %s",
           err);
     CHECK(cn_image_commit(w, err, sizeof err) == -1 && access(path, F_OK) != 0, "a failed writer commits nothing");
+    pathf(path, sizeof path, "bad.tif");
+    cn_image_georef geocentric = {4978, 0, 0, 1, 1};
+    CHECK(cn_image_begin(&w, path, CN_IMAGE_TIFF, 4, 4, 0, err, sizeof err) == 0, "begin: %s", err);
+    CHECK(cn_image_set_georef(w, &geocentric, err, sizeof err) == -1 && strstr(err, "neither a projected"),
+          "set_georef checks the CRS: %s", err);
+    CHECK(cn_image_commit(w, err, sizeof err) == -1 && access(path, F_OK) != 0 && temp_files() == 0,
+          "a refused georeferencing fails the file");
     pathf(path, sizeof path, "late.tif");
     CHECK(cn_image_begin(&w, path, CN_IMAGE_TIFF, 4, 4, 0, err, sizeof err) == 0, "begin: %s", err);
     CHECK(cn_image_write_f32(w, vals, 1, 4, err, sizeof err) == 0, "row: %s", err);

@@ -53,6 +53,7 @@ typedef struct tiff_writer {
     uint32_t page, row;   /* where the next row goes */
     uint32_t rows_per_strip;
     int geo_set;
+    int geo_kind;         /* 1 projected, 2 geographic (crs_kind) */
     cn_image_georef geo;
     char crs_name[128];
     float *line;          /* one row (libtiff's scanline call takes a writable buffer); from the
@@ -162,7 +163,9 @@ static int crs_kind(unsigned epsg, char *name, size_t namelen, char *err, size_t
     snprintf(code, sizeof code, "%u", epsg);
     PJ *crs = proj_create_from_database(ctx, "EPSG", code, PJ_CATEGORY_CRS, 0, NULL);
     int kind = 0;
-    if (!crs) {
+    if (!crs && !proj_context_get_database_path(ctx)) {
+        cn__put_err(err, errlen, "EPSG:%u: PROJ's database (proj.db; Debian: proj-data) was not found", epsg);
+    } else if (!crs) {
         cn__put_err(err, errlen, "EPSG:%u is not a coordinate reference system in PROJ's EPSG database", epsg);
     } else {
         PJ_TYPE type = proj_get_type(crs);
@@ -181,35 +184,36 @@ static int crs_kind(unsigned epsg, char *name, size_t namelen, char *err, size_t
     return kind;
 }
 
-int cn_image_georef_check(const cn_image_georef *g, char *name, size_t namelen, char *err, size_t errlen)
+/* g checked: its CRS's kind (1 projected, 2 geographic), or 0 with a message. */
+static int georef_kind(const cn_image_georef *g, char *name, size_t namelen, char *err, size_t errlen)
 {
     if (!g) {
         cn__put_err(err, errlen, "no georeferencing given");
-        return -1;
+        return 0;
     }
     if (!isfinite(g->x) || !isfinite(g->y)) {
         cn__put_err(err, errlen, "the corner coordinates must be finite numbers");
-        return -1;
+        return 0;
     }
     if (!(g->pixel_x > 0) || !(g->pixel_y > 0) || !isfinite(g->pixel_x) || !isfinite(g->pixel_y)) {
         cn__put_err(err, errlen, "the pixel size must be a finite number > 0");
-        return -1;
+        return 0;
     }
-    return crs_kind(g->epsg, name, namelen, err, errlen) ? 0 : -1;
+    return crs_kind(g->epsg, name, namelen, err, errlen);
+}
+
+int cn_image_georef_check(const cn_image_georef *g, char *name, size_t namelen, char *err, size_t errlen)
+{
+    return georef_kind(g, name, namelen, err, errlen) ? 0 : -1;
 }
 
 /* --- the writer --------------------------------------------------------------------------------- */
 
-/* The GeoTIFF tags of the current page. */
+/* The GeoTIFF tags of the current page (the CRS looked up by tiff_georef). */
 static int put_georef(tiff_writer *t)
 {
     cn__outfile *o = t->base.f.o;
-    char why[256];
-    int kind = crs_kind(t->geo.epsg, t->crs_name, sizeof t->crs_name, why, sizeof why);
-    if (!kind) {
-        cn__out_msg(o, "cannot write '%s': %s", o->path, why);
-        return -1;
-    }
+    const int kind = t->geo_kind;
     double tie[6] = {0.0, 0.0, 0.0, t->geo.x, t->geo.y, 0.0};
     double scale[3] = {t->geo.pixel_x, t->geo.pixel_y, 0.0};
     if (!TIFFSetField(t->tif, TIFFTAG_GEOTIEPOINTS, 6, tie) || !TIFFSetField(t->tif, TIFFTAG_GEOPIXELSCALE, 3, scale)) {
@@ -295,6 +299,12 @@ static int tiff_georef(cn__ext *base, const cn_image_georef *g)
     if (t->row != 0 || t->page != 0) {
         cn__out_msg(t->base.f.o, "cannot write '%s': the georeferencing must be set before the first row",
                     t->base.f.o->path);
+        return -1;
+    }
+    char why[256];
+    t->geo_kind = georef_kind(g, t->crs_name, sizeof t->crs_name, why, sizeof why);
+    if (!t->geo_kind) {
+        cn__out_msg(t->base.f.o, "cannot write '%s': %s", t->base.f.o->path, why);
         return -1;
     }
     t->geo = *g;
