@@ -1,6 +1,7 @@
 /*
  * cmd_render.c -- "cnoise render": a 2D slice of noise as a grayscale, 16-bit or colour PNG, a
- * raw or float heightmap (.r16, .f32, .pfm, .npy), a normal map or a hillshade.
+ * raw or float heightmap (.r16/.raw, .f32, .pfm, .npy, OpenEXR, float TIFF with optional GeoTIFF
+ * georeferencing), a normal map or a hillshade.
  *
  * The noise is evaluated by the batch engine (cn_grid_eval[f], SIMD and threads) one strip of
  * rows at a time, converted and streamed to the writer, so memory use does not depend on the
@@ -34,13 +35,15 @@ static const char *const prog = "cnoise render";
 #define DEFAULT_STRENGTH 0.5
 #define DEFAULT_RELIEF 0.5
 #define CLIP_TOLERANCE 1e-12 /* t beyond [0, 1] by less than this is rounding, not clipping */
+#define HALF_INF_FROM 65520.0 /* a float of this magnitude or more rounds to an infinite half */
 
 static const char help_text[] =
     "Usage: cnoise render [options]\n"
     "\n"
     "Writes a 2D slice of noise as an image or heightmap: 8-bit or 16-bit grayscale PNG, colour\n"
     "PNG through a colour ramp (optionally hillshaded), raw 16-bit or 32-bit float heightmap,\n"
-    "PFM, NumPy .npy, or a normal map.\n"
+    "PFM, NumPy .npy, OpenEXR (float or half), 32-bit float TIFF (GeoTIFF with --geo), or a\n"
+    "normal map.\n"
     "\n"
     "Pixel (i, j), column i = 0..W-1 from the left and row j = 0..H-1 from the top, samples\n"
     "the noise at the pixel centre x = i + 0.5, y = j + 0.5, with z = --z and w = --w in 3D\n"
@@ -49,23 +52,43 @@ static const char help_text[] =
     "\n"
     "Formats (--format, or from the file name):\n"
     "  png      8-bit grayscale PNG (default): gray = round(t * 255)\n"
-    "  png16    16-bit grayscale PNG, a heightmap for game engines: round(t * 65535)\n"
+    "  png16    16-bit grayscale PNG: round(t * 65535)\n"
     "  rgb      8-bit RGB PNG: t through the colour ramp (--ramp); with --shade hillshaded\n"
-    "  r16      raw 16-bit unsigned little-endian, no header (W*H*2 bytes): round(t * 65535)\n"
+    "  r16      raw 16-bit unsigned little-endian, no header (W*H*2 bytes): round(t * 65535);\n"
+    "           also written for a name ending in .raw (Unity's terrain heightmap)\n"
     "  f32      raw 32-bit IEEE float little-endian, no header (W*H*4 bytes): the values\n"
     "  pfm      Portable Float Map, grayscale ('Pf', little-endian): the values\n"
     "  npy      NumPy array, float32, shape (H, W), for numpy.load: the values\n"
+    "  exr      OpenEXR, one 32-bit float channel named R, uncompressed: the values\n"
+    "  exr16    OpenEXR, one half-float (16-bit) channel R, ZIP (lossless): the values rounded\n"
+    "           to the nearest half (about 3 decimal digits; beyond +-65504 infinity, a note\n"
+    "           says so)\n"
+    "  tiff     TIFF, one 32-bit IEEE float sample per pixel, uncompressed strips (BigTIFF past\n"
+    "           4 GiB): the values; with --geo a GeoTIFF\n"
     "  normal   8-bit RGB PNG tangent-space normal map of the heightfield t (OpenGL convention:\n"
     "           red = +x right, green = +y up the image, blue = out; for DirectX flip green)\n"
     "Rows are top to bottom in every format (PFM stores them bottom to top, as it must).\n"
     "Without --format the file name decides: .png is png (rgb when --ramp or a shaded colour is\n"
-    "asked for), .r16, .f32, .pfm and .npy are those formats (letter case ignored); a name\n"
-    "without an extension is png. Any other extension, or one that contradicts --format (e.g.\n"
-    "--format f32 -o x.png), is an error; with --format any other extension is accepted.\n"
-    "f32, pfm and npy hold the noise values as they are (float), the others the normalised t.\n"
+    "asked for), .r16 and .raw are r16, .exr is exr (exr16 only by --format), .tif and .tiff\n"
+    "are tiff, .f32, .pfm and .npy are those formats (letter case ignored); a name without an\n"
+    "extension is png. Any other extension, or one that contradicts --format (e.g. --format\n"
+    "f32 -o x.png), is an error; with --format any other extension is accepted.\n"
+    "f32, pfm, npy, exr, exr16 and tiff hold the noise values as they are (float; --amplitude\n"
+    "0.5 --bias 0.5 maps [-1, 1] to [0, 1]), the others the normalised t.\n"
     "The raw files (r16, f32: no header) come with a sidecar FILE.json (FILE plus \".json\"): width,\n"
     "height, sample type, byte order, value range, the smallest and largest value written and\n"
     "the options that made the file; the two are written together or not at all.\n"
+    "\n"
+    "What the tools read (their importers, as documented or in their source):\n"
+    "  Godot 4    exr: a file whose only channel is R loads as a one-channel float image\n"
+    "             (Image.FORMAT_RF), which HeightMapShape3D.update_map_data_from_image takes;\n"
+    "             terrain plugins import r16/raw. Godot imports a 16-bit PNG as 8-bit.\n"
+    "  Unity      r16 named .raw: Terrain > Import Raw, Depth 16 bit, Byte Order Windows\n"
+    "             (little-endian); Unity wants 2^n+1 sides (e.g. 513x513)\n"
+    "  Unreal     png16 or r16: Landscape import takes 16-bit grayscale PNG and .r16\n"
+    "  Blender    exr (float; a lone R channel shows as gray) or png16 (read as float), for\n"
+    "             the Displace modifier and displacement textures\n"
+    "  GIS        tiff with --geo: GDAL and QGIS read the GeoTIFF's georeferencing\n"
     "\n"
     "Normalisation: t = ((v - mid) / half + 1) / 2 maps [mid - half, mid + half] to [0, 1].\n"
     "  --normalize range  (default) the documented range of the configured noise\n"
@@ -85,13 +108,24 @@ static const char help_text[] =
     "image with minmax) maps its one value to t = 0.5 (gray 128), values below it to 0, above to 1.\n"
     "\n"
     "Options:\n"
-    "  --format F         png, png16, rgb, r16, f32, pfm, npy or normal (default: from -o)\n"
+    "  --format F         png, png16, rgb, r16, f32, pfm, npy, exr, exr16, tiff or normal\n"
+    "                     (default: from -o)\n"
+    "  --geo EPSG:CODE,X,Y,SIZE[,SIZE_Y]\n"
+    "                     tiff: georeference it (GeoTIFF). CODE is the EPSG code of a projected\n"
+    "                     CRS (e.g. 32633, WGS 84 / UTM zone 33N) or a geographic one (4326);\n"
+    "                     X, Y the CRS coordinates (easting or longitude, northing or latitude)\n"
+    "                     of the image's top-left corner, the outer corner of pixel (0, 0);\n"
+    "                     SIZE a pixel's width in CRS units (metres, degrees), SIZE_Y its height\n"
+    "                     (default SIZE). Rows go south: GDAL reports Origin = (X, Y) and Pixel\n"
+    "                     Size = (SIZE, -SIZE_Y). Written as ModelTiepoint, ModelPixelScale and\n"
+    "                     the GeoKeys (RasterPixelIsArea, the CRS code, its name as citation).\n"
     "  --ramp R           colour ramp for rgb (default terrain): a preset, or stops\n"
     "                     'POS:#RRGGBB,...' with positions from 0 to 1, increasing, e.g.\n"
     "                     --ramp '0:#00224e,0.5:#7a7f3a,1:#ffffff'. Presets:\n"
     "                       gray, terrain (coast at 0.5), land, ocean, heat, dusk\n"
     "                     (see 'cnoise map --help' and the man page for their colours)\n"
-    "  --normalize N      range (default), minmax or LO,HI, see above; not for f32, pfm, npy\n"
+    "  --normalize N      range (default), minmax or LO,HI, see above; not for the float formats\n"
+    "                     (f32, pfm, npy, exr, exr16, tiff)\n"
     "  --shade            hillshade (png, rgb): the heightfield t lit by a distant light\n"
     "                     (Lambert's law, as libnoise's image renderer). png: the shade alone,\n"
     "                     gray = round(I * 255) with I = max(0, n . L); rgb: the ramp colour\n"
@@ -174,16 +208,40 @@ static const char help_text[] =
 
 /* --- formats ------------------------------------------------------------------------------------ */
 
-typedef enum rfmt { F_PNG, F_PNG16, F_RGB, F_R16, F_F32, F_PFM, F_NPY, F_NORMAL, F_COUNT } rfmt;
+typedef enum rfmt {
+    F_PNG, F_PNG16, F_RGB, F_R16, F_F32, F_PFM, F_NPY, F_NORMAL, F_EXR, F_EXR16, F_TIFF, F_COUNT
+} rfmt;
 
-static const char *const fmt_name[F_COUNT] = {"png", "png16", "rgb", "r16", "f32", "pfm", "npy", "normal"};
-static const cn_image_format fmt_writer[F_COUNT] = {CN_IMAGE_PNG8, CN_IMAGE_PNG16, CN_IMAGE_PNG_RGB,
-                                                    CN_IMAGE_R16,  CN_IMAGE_F32,   CN_IMAGE_PFM,
-                                                    CN_IMAGE_NPY,  CN_IMAGE_PNG_RGB};
-/* The extension each format's files have. */
-static const char *const fmt_ext[F_COUNT] = {"png", "png", "png", "r16", "f32", "pfm", "npy", "png"};
+#define FORMAT_NAMES "png, png16, rgb, r16, f32, pfm, npy, exr, exr16, tiff, normal"
+static const char *const fmt_name[F_COUNT] = {"png", "png16", "rgb",    "r16", "f32",   "pfm",
+                                              "npy", "normal", "exr",   "exr16", "tiff"};
+static const cn_image_format fmt_writer[F_COUNT] = {
+    CN_IMAGE_PNG8, CN_IMAGE_PNG16,   CN_IMAGE_PNG_RGB, CN_IMAGE_R16,      CN_IMAGE_F32, CN_IMAGE_PFM,
+    CN_IMAGE_NPY,  CN_IMAGE_PNG_RGB, CN_IMAGE_EXR,     CN_IMAGE_EXR_HALF, CN_IMAGE_TIFF};
 
-static int is_raw_values(rfmt f) { return f == F_F32 || f == F_PFM || f == F_NPY; }
+/* The file name extensions (letter case ignored): the format a name implies without --format,
+ * and the others a name with that extension may be given with --format. */
+static const struct {
+    const char *ext;
+    rfmt implied;
+    const rfmt also[3]; /* F_COUNT ends the list */
+} extensions[] = {
+    {"png", F_PNG, {F_PNG16, F_RGB, F_NORMAL}}, /* rgb when a colour is asked for */
+    {"r16", F_R16, {F_COUNT}},
+    {"raw", F_R16, {F_COUNT}}, /* Unity's terrain importer's name for 16-bit little-endian */
+    {"f32", F_F32, {F_COUNT}},
+    {"pfm", F_PFM, {F_COUNT}},
+    {"npy", F_NPY, {F_COUNT}},
+    {"exr", F_EXR, {F_EXR16, F_COUNT}},
+    {"tif", F_TIFF, {F_COUNT}},
+    {"tiff", F_TIFF, {F_COUNT}},
+};
+#define N_EXTENSIONS (sizeof extensions / sizeof extensions[0])
+
+static int is_raw_values(rfmt f)
+{
+    return f == F_F32 || f == F_PFM || f == F_NPY || f == F_EXR || f == F_EXR16 || f == F_TIFF;
+}
 
 /* The extension of path's last component (after its last '.'), or NULL if it has none. */
 static const char *extension(const char *path)
@@ -199,7 +257,7 @@ static const char *extension(const char *path)
 /* The picture: its options (the targets of the option table) and what follows from them. */
 typedef struct render_job {
     uint32_t width, height;
-    const char *z_text, *w_text, *fmt_text, *ramp_text, *norm_text, *origin_text;
+    const char *z_text, *w_text, *fmt_text, *ramp_text, *norm_text, *geo_text, *origin_text;
     double origin[2]; /* --origin: world pixel of pixel (0, 0) */
     int tile, shade;
     cli_light_args la; /* --light-azimuth, --light-elevation, --relief */
@@ -219,6 +277,10 @@ typedef struct render_job {
     uint64_t clipped;
     double vmin, vmax;       /* the smallest and largest value shaped (for a sidecar) */
     const cli_parse *parse;  /* the options, for a sidecar */
+    uint64_t half_inf; /* exr16: finite values that become infinite halves */
+    int geo_set;
+    cn_image_georef geo;
+    char crs_name[128];
 } render_job;
 
 /* t of a value (not clamped). */
@@ -295,10 +357,16 @@ static void convert(render_job *jb, const double *vals, size_t ncols, uint32_t n
         }
         case F_F32:
         case F_PFM:
-        case F_NPY: {
+        case F_NPY:
+        case F_EXR:
+        case F_EXR16:
+        case F_TIFF: {
             float *o = (float *)out + (size_t)r * W;
             for (uint32_t c = 0; c < W; c++)
                 o[c] = (float)row[c];
+            if (jb->fmt == F_EXR16)
+                for (uint32_t c = 0; c < W; c++)
+                    jb->half_inf += fabsf(o[c]) >= (float)HALF_INF_FROM && isfinite(o[c]);
             break;
         }
         case F_NORMAL: {
@@ -396,6 +464,8 @@ static int render(render_job *jb, const char *output)
     cli_sink s;
     cli_sink_init(&s, prog, jb->quiet);
     cli_sink_file *f = cli_sink_raster(&s, output, wf, W, H, 0);
+    if (jb->geo_set)
+        f->geo = &jb->geo;
     if (sidecar) {
         if (cli_sink_sidecar(&s, output, &sidecar_path) < 0)
             return CLI_EXIT_FAILURE;
@@ -404,6 +474,9 @@ static int render(render_job *jb, const char *output)
     }
     if (jb->fmt == F_PNG && !jb->shade)
         snprintf(f->about, sizeof f->about, "%lux%lu", (unsigned long)W, (unsigned long)H);
+    else if (jb->geo_set)
+        snprintf(f->about, sizeof f->about, "%lux%lu %s, EPSG:%u %s", (unsigned long)W, (unsigned long)H,
+                 fmt_name[jb->fmt], jb->geo.epsg, jb->crs_name);
     else
         snprintf(f->about, sizeof f->about, "%lux%lu %s%s", (unsigned long)W, (unsigned long)H, fmt_name[jb->fmt],
                  jb->shade ? ", shaded" : "");
@@ -427,6 +500,11 @@ static int render(render_job *jb, const char *output)
     if (rc == CLI_EXIT_OK) {
         cli_note_clipped(prog, jb->clipped, pixels, "samples", jb->mid, jb->half,
                          " (--normalize minmax stretches the image to its own range instead)");
+        if (jb->half_inf)
+            fprintf(stderr,
+                    "%s: note: %llu of %llu samples are beyond the half-float range (+-65504) and were written as "
+                    "infinity (--format exr keeps them as float32)\n",
+                    prog, (unsigned long long)jb->half_inf, (unsigned long long)pixels);
         cli_sink_wrote(&s);
     }
     free(sidecar_path);
@@ -434,6 +512,40 @@ static int render(render_job *jb, const char *output)
 }
 
 /* --- options ------------------------------------------------------------------------------------- */
+
+/* The extensions entry of ext (NULL for none or an unknown one). */
+static int find_extension(const char *ext)
+{
+    for (size_t k = 0; ext && k < N_EXTENSIONS; k++)
+        if (strcasecmp(ext, extensions[k].ext) == 0)
+            return (int)k;
+    return -1;
+}
+
+/* Whether a file named .ext (entry k) may hold format f. */
+static int extension_holds(int k, rfmt f)
+{
+    if (extensions[k].implied == f)
+        return 1;
+    for (int a = 0; a < 3 && extensions[k].also[a] != F_COUNT; a++)
+        if (extensions[k].also[a] == f)
+            return 1;
+    return 0;
+}
+
+/* The formats a .ext file (entry k) may hold, as words for a message. */
+static void extension_formats(int k, char *buf, size_t len)
+{
+    rfmt list[4] = {extensions[k].implied, F_COUNT, F_COUNT, F_COUNT};
+    int n = 1;
+    for (int a = 0; a < 3 && extensions[k].also[a] != F_COUNT; a++)
+        list[n++] = extensions[k].also[a];
+    buf[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        size_t used = strlen(buf);
+        snprintf(buf + used, len - used, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ", fmt_name[list[i]]);
+    }
+}
 
 /* Picks the format from --format (fmt_text, may be NULL) and the file name. */
 static int choose_format(const char *fmt_text, const char *output, int want_colour, rfmt *out)
@@ -445,44 +557,84 @@ static int choose_format(const char *fmt_text, const char *output, int want_colo
             if (strcmp(fmt_text, fmt_name[f]) == 0)
                 given = f;
         if (given < 0) {
-            cli_error(prog, "--format: %s is not one of png, png16, rgb, r16, f32, pfm, npy, normal",
-                      cli_quote(fmt_text, q, sizeof q));
+            cli_error(prog, "--format: %s is not one of " FORMAT_NAMES, cli_quote(fmt_text, q, sizeof q));
             return -1;
         }
     }
     const char *ext = extension(output);
-    int known = 0;
-    if (ext)
-        for (int f = 0; f < F_COUNT; f++)
-            if (strcasecmp(ext, fmt_ext[f]) == 0)
-                known = 1;
+    const int k = find_extension(ext);
     if (given >= 0) {
-        if (ext && known && strcasecmp(ext, fmt_ext[given]) != 0) {
+        if (k >= 0 && !extension_holds(k, (rfmt)given)) {
+            char holds[64];
+            extension_formats(k, holds, sizeof holds);
             cli_error(prog, "--format %s does not match the file name %s (a .%s file is %s); change one of them",
-                      fmt_name[given], cli_quote(output, q, sizeof q), ext,
-                      strcasecmp(ext, "png") == 0 ? "png, png16, rgb or normal" : ext);
+                      fmt_name[given], cli_quote(output, q, sizeof q), ext, holds);
             return -1;
         }
         *out = (rfmt)given;
         return 0;
     }
-    if (ext && !known) {
+    if (ext && k < 0) {
         cli_error(prog,
-                  "cannot tell the format of %s from its extension: give --format (png, png16, rgb, r16, f32, pfm, "
-                  "npy, normal) or name it .png, .r16, .f32, .pfm or .npy",
+                  "cannot tell the format of %s from its extension: give --format (" FORMAT_NAMES ") or name it "
+                  ".png, .r16, .raw, .f32, .pfm, .npy, .exr, .tif or .tiff",
                   cli_quote(output, q, sizeof q));
         return -1;
     }
-    if (!ext || strcasecmp(ext, "png") == 0) {
+    if (k < 0 || extensions[k].implied == F_PNG) {
         *out = want_colour ? F_RGB : F_PNG;
         return 0;
     }
-    for (int f = 0; f < F_COUNT; f++)
-        if (strcasecmp(ext, fmt_ext[f]) == 0) {
-            *out = (rfmt)f;
-            return 0;
+    *out = extensions[k].implied;
+    return 0;
+}
+
+/* --geo EPSG:CODE,X,Y,SIZE[,SIZE_Y] into jb->geo, checked (the CRS looked up). */
+static int parse_geo(render_job *jb, const char *text)
+{
+    char q[128], why[256];
+    double v[5];
+    int n = 0;
+    int ok = strncasecmp(text, "EPSG:", 5) == 0;
+    const char *p = text + 5;
+    unsigned long long code = 0;
+    if (ok) {
+        /* the code: plain decimal digits */
+        const char *d = p;
+        while (*p >= '0' && *p <= '9' && p - d < 6)
+            code = code * 10 + (unsigned)(*p++ - '0');
+        ok = p > d && *p == ',' && code <= 0xffffffffu;
+    }
+    while (ok && *p == ',' && n < 5) {
+        const char *start = ++p;
+        while (*p && *p != ',')
+            p++;
+        char num[64];
+        size_t len = (size_t)(p - start);
+        ok = len > 0 && len < sizeof num;
+        if (ok) {
+            memcpy(num, start, len);
+            num[len] = '\0';
+            ok = cli_parse_double(num, 1, &v[n]) == CLI_NUM_OK;
+            n++;
         }
-    return -1; /* not reached */
+    }
+    if (!ok || *p != '\0' || n < 3 || n > 4) {
+        cli_error(prog, "--geo: %s is not EPSG:CODE,X,Y,SIZE or EPSG:CODE,X,Y,SIZE_X,SIZE_Y (finite numbers)",
+                  cli_quote(text, q, sizeof q));
+        return -1;
+    }
+    jb->geo.epsg = (unsigned)code;
+    jb->geo.x = v[0];
+    jb->geo.y = v[1];
+    jb->geo.pixel_x = v[2];
+    jb->geo.pixel_y = n == 4 ? v[3] : v[2];
+    if (cn_image_georef_check(&jb->geo, jb->crs_name, sizeof jb->crs_name, why, sizeof why) != 0) {
+        cli_error(prog, "--geo: %s", why);
+        return -1;
+    }
+    jb->geo_set = 1;
+    return 0;
 }
 
 int cli_cmd_render(int argc, char **argv)
@@ -495,6 +647,7 @@ int cli_cmd_render(int argc, char **argv)
         CLI_TEXT("w", render_job, w_text),
         CLI_FLAG("tile", render_job, tile),
         CLI_TEXT("format", render_job, fmt_text),
+        CLI_TEXT("geo", render_job, geo_text),
         CLI_TEXT("ramp", render_job, ramp_text),
         CLI_TEXT("normalize", render_job, norm_text),
         CLI_FLAG("shade", render_job, shade),
@@ -523,6 +676,16 @@ int cli_cmd_render(int argc, char **argv)
     jb.threads = p.out.threads;
     if (choose_format(jb.fmt_text, output, ramp_text != NULL, &jb.fmt) != 0)
         return CLI_EXIT_USAGE;
+    if (jb.geo_text) {
+        if (jb.fmt != F_TIFF) {
+            cli_error(prog, "--geo georeferences a GeoTIFF: it needs --format tiff or a .tif/.tiff name (the "
+                            "format here is %s)",
+                      fmt_name[jb.fmt]);
+            return CLI_EXIT_USAGE;
+        }
+        if (parse_geo(&jb, jb.geo_text) != 0)
+            return CLI_EXIT_USAGE;
+    }
     if (ramp_text && jb.fmt != F_RGB) {
         cli_error(prog, "--ramp colours an rgb image; the format here is %s (give --format rgb)", fmt_name[jb.fmt]);
         return CLI_EXIT_USAGE;

@@ -1,6 +1,6 @@
 /*
- * cmd_volume.c -- "cnoise volume": a 3D grid of noise values as NumPy .npy or raw float32, and
- * optionally an 8-bit grayscale PNG contact sheet of its slices.
+ * cmd_volume.c -- "cnoise volume": a 3D grid of noise values as NumPy .npy, raw float32 or a
+ * multi-page float TIFF, and optionally an 8-bit grayscale PNG contact sheet of its slices.
  *
  * The grid is evaluated by the batch engine (cli_field_eval: cn_grid_eval[f], SIMD and threads)
  * one strip of rows of one slice at a time and streamed to the writer, so memory is a strip
@@ -36,8 +36,9 @@ static const char *const prog = "cnoise volume";
 static const char help_text[] =
     "Usage: cnoise volume [options]\n"
     "\n"
-    "Writes a 3D grid of noise values as a NumPy .npy file (float32, shape (D, H, W)) or as raw\n"
-    "float32, and optionally an 8-bit grayscale PNG contact sheet of its slices.\n"
+    "Writes a 3D grid of noise values as a NumPy .npy file (float32, shape (D, H, W)), as raw\n"
+    "float32 or as a multi-page 32-bit float TIFF, and optionally an 8-bit grayscale PNG contact\n"
+    "sheet of its slices.\n"
     "\n"
     "Voxel (i, j, k), column i = 0..W-1, row j = 0..H-1, slice k = 0..D-1, samples the noise at\n"
     "the voxel centre x = i + 0.5, y = j + 0.5, z = k + 0.5, and w = --w in 4D (all before the\n"
@@ -52,9 +53,12 @@ static const char help_text[] =
     "        (i, j, k) at byte 4 * (i + W * (j + H * k)); the \"wrote\" line states W, H and D,\n"
     "        and a sidecar FILE.json (written with it) says W, H, D, the sample type, byte order,\n"
     "        value range, the smallest and largest value and the options\n"
-    "Without --format the file name decides: .npy is npy, .f32 and .raw are f32 (letter case\n"
-    "ignored), a name without an extension is npy; any other extension, or one that contradicts\n"
-    "--format, is an error. With --format any other extension is accepted.\n"
+    "  tiff  D pages of W x H 32-bit IEEE float samples, page k slice k (uncompressed strips,\n"
+    "        BigTIFF past 4 GiB): an image stack for ImageJ/Fiji, tifffile, GDAL (bands)\n"
+    "Without --format the file name decides: .npy is npy, .f32 and .raw are f32, .tif and .tiff\n"
+    "are tiff (letter case ignored), a name without an extension is npy; any other extension,\n"
+    "or one that contradicts --format, is an error. With --format any other extension is\n"
+    "accepted.\n"
     "\n"
     "Contact sheet (--sheet FILE): the D slices as W x H tiles, left to right and top to bottom\n"
     "(slice 0 at the top left), C per row (--sheet-columns, default ceil(sqrt(D))), black where\n"
@@ -75,7 +79,7 @@ static const char help_text[] =
     "                     each -2^48..2^48; bricks of a larger volume match it exactly\n"
     "  --dims N           3 (default) or 4\n"
     "  --w W              the fourth coordinate, finite, in voxel units (default 0); needs --dims 4\n"
-    "  --format F         npy or f32 (default: from the file name, see above)\n"
+    "  --format F         npy, f32 or tiff (default: from the file name, see above)\n"
     "  -o, --output FILE  the volume file (default volume.npy)\n"
     "  --sheet FILE       also write the contact sheet, an 8-bit grayscale PNG\n"
     "  --sheet-columns C  tiles per row of the sheet, 1..D (default ceil(sqrt(D))); needs --sheet\n"
@@ -172,7 +176,7 @@ static int parse_size3(cli_parse *cp, const char *v)
     return 0;
 }
 
-/* --format and the extension of the output name: npy or f32. */
+/* --format and the extension of the output name: npy, f32 or tiff. */
 static int choose_format(const char *fmt_text, const char *output, cn_image_format *out)
 {
     char q[128];
@@ -185,14 +189,18 @@ static int choose_format(const char *fmt_text, const char *output, cn_image_form
             from_ext = CN_IMAGE_NPY;
         else if (strcasecmp(ext, "f32") == 0 || strcasecmp(ext, "raw") == 0)
             from_ext = CN_IMAGE_F32;
+        else if (strcasecmp(ext, "tif") == 0 || strcasecmp(ext, "tiff") == 0)
+            from_ext = CN_IMAGE_TIFF;
     }
     if (fmt_text) {
         if (strcmp(fmt_text, "npy") == 0)
             *out = CN_IMAGE_NPY;
         else if (strcmp(fmt_text, "f32") == 0)
             *out = CN_IMAGE_F32;
+        else if (strcmp(fmt_text, "tiff") == 0)
+            *out = CN_IMAGE_TIFF;
         else {
-            cli_error(prog, "--format: %s is not one of npy, f32", cli_quote(fmt_text, q, sizeof q));
+            cli_error(prog, "--format: %s is not one of npy, f32, tiff", cli_quote(fmt_text, q, sizeof q));
             return -1;
         }
         if (from_ext >= 0 && (cn_image_format)from_ext != *out) {
@@ -210,7 +218,7 @@ static int choose_format(const char *fmt_text, const char *output, cn_image_form
         *out = CN_IMAGE_NPY;
         return 0;
     }
-    cli_error(prog, "--output %s: unknown extension (.npy, .f32 or .raw; or give --format)",
+    cli_error(prog, "--output %s: unknown extension (.npy, .f32, .raw, .tif or .tiff; or give --format)",
               cli_quote(output, q, sizeof q));
     return -1;
 }
@@ -272,6 +280,9 @@ static int run(volume_job *jb)
     if (jb->fmt == CN_IMAGE_NPY)
         snprintf(vol->about, sizeof vol->about, "%lux%lux%lu float32, NumPy shape (%lu, %lu, %lu)", (unsigned long)W,
                  (unsigned long)H, (unsigned long)D, (unsigned long)D, (unsigned long)H, (unsigned long)W);
+    else if (jb->fmt == CN_IMAGE_TIFF)
+        snprintf(vol->about, sizeof vol->about, "%lux%lux%lu float32 TIFF, %lu pages of %lux%lu", (unsigned long)W,
+                 (unsigned long)H, (unsigned long)D, (unsigned long)D, (unsigned long)W, (unsigned long)H);
     else
         snprintf(vol->about, sizeof vol->about,
                  "W x H x D = %lu x %lu x %lu float32 little-endian, x fastest, then y, then z", (unsigned long)W,

@@ -120,9 +120,13 @@ static int open_file(cli_sink *s, cli_sink_file *f)
 {
     if (f->kind == CLI_SINK_BYTES)
         return 0; /* written whole at the end */
-    if (f->kind == CLI_SINK_RASTER)
-        return cli_guard_begin(&f->w, &f->guard, f->path, f->format, f->width, f->height, f->depth, s->err,
-                               sizeof s->err);
+    if (f->kind == CLI_SINK_RASTER) {
+        if (cli_guard_begin(&f->w, &f->guard, f->path, f->format, f->width, f->height, f->depth, s->err,
+                            sizeof s->err) != 0)
+            return -1;
+        /* a failure here leaves f->w for cli_sink_close to remove */
+        return f->geo ? cn_image_set_georef(f->w, f->geo, s->err, sizeof s->err) : 0;
+    }
     uint8_t pal[768];
     for (int i = 0; i < 256; i++)
         pal[3 * i] = pal[3 * i + 1] = pal[3 * i + 2] = (uint8_t)i;

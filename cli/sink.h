@@ -54,6 +54,7 @@ typedef struct cli_sink_file {
     const char *path;
     cn_image_format format; /* raster */
     uint32_t width, height, depth;
+    const cn_image_georef *geo; /* raster, CN_IMAGE_TIFF: GeoTIFF tags (NULL: none); must outlive the sink */
     unsigned delay_cs;      /* GIF: hundredths of a second per frame */
     int loop;               /* GIF: loop forever */
     const char *noun;       /* names this file when a later one fails after it was renamed

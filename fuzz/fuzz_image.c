@@ -12,7 +12,8 @@
  * row was written and nothing failed; after a failure or abort the target does not exist and no
  * temporary file is left; after success the file holds exactly the values written: PNG files are
  * decoded with libpng and compared pixel by pixel, raw, PFM (rows bottom to top) and .npy data
- * compared byte by byte after the header. The GIF writer: frame count, and the file starts with
+ * compared byte by byte after the header; OpenEXR and TIFF files start with their magic numbers
+ * (tests/test_image_float.c decodes them). The GIF writer: frame count, and the file starts with
  * "GIF89a" after a commit.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -148,6 +149,20 @@ static void check_raw(const char *path, cn_image_format fmt, uint32_t w, uint32_
     free(b);
 }
 
+/* OpenEXR and TIFF: the magic number (the values are decoded by tests/test_image_float.c). */
+static void check_magic(const char *path, cn_image_format fmt)
+{
+    size_t len;
+    uint8_t *b = read_all(path, &len);
+    if (fmt == CN_IMAGE_TIFF)
+        FUZZ_CHECK(len > 8 && (memcmp(b, "II*\0", 4) == 0 || memcmp(b, "MM\0*", 4) == 0 ||
+                               memcmp(b, "II+\0", 4) == 0 || memcmp(b, "MM\0+", 4) == 0),
+                   "tiff magic");
+    else
+        FUZZ_CHECK(len > 8 && memcmp(b, "\x76\x2f\x31\x01", 4) == 0, "exr magic");
+    free(b);
+}
+
 static uint32_t side(fuzz_reader *r)
 {
     unsigned k = fuzz_u8(r);
@@ -209,15 +224,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     setup();
     fuzz_reader rd = {data, size};
     fuzz_reader *r = &rd;
-    unsigned f = fuzz_u8(r) % (CN_IMAGE_FORMAT_COUNT + 2);
-    if (f == CN_IMAGE_FORMAT_COUNT + 1) {
+    /* The first byte as it was before the float formats came (7 formats, then "invalid" and the
+     * GIF), so that the corpus keeps its meaning; "invalid" reads one more byte, which picks it
+     * or one of the float formats. */
+    unsigned f = fuzz_u8(r) % 9;
+    if (f == 8) {
         fuzz_gif(r);
         return 0;
+    }
+    if (f == 7) {
+        static const unsigned later[] = {CN_IMAGE_FORMAT_COUNT, CN_IMAGE_EXR, CN_IMAGE_EXR_HALF, CN_IMAGE_TIFF};
+        f = later[fuzz_u8(r) % 4];
     }
     cn_image_format fmt = (cn_image_format)f; /* CN_IMAGE_FORMAT_COUNT: invalid */
     uint32_t w = side(r), h = side(r);
     uint32_t depth = (fuzz_u8(r) & 3) == 3 ? side(r) : 0;
-    static const char *const ext[] = {"png", "png", "png", "r16", "f32", "pfm", "npy", "bin"};
+    static const char *const ext[CN_IMAGE_FORMAT_COUNT + 1] = {"png", "png", "png", "r16", "f32", "pfm",
+                                                               "npy", "exr", "exr", "tif", "bin"};
     snprintf(target, sizeof target, "%s/out.%s", dir, ext[f]);
 
     char err[256];
@@ -308,6 +331,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (rc == 0) {
             if (fmt <= CN_IMAGE_PNG_RGB)
                 check_png(target, fmt, w, h, expect);
+            else if (fmt == CN_IMAGE_EXR || fmt == CN_IMAGE_EXR_HALF || fmt == CN_IMAGE_TIFF)
+                check_magic(target, fmt);
             else
                 check_raw(target, fmt, w, (uint32_t)total_rows, expect, (size_t)bytes);
             unlink(target);

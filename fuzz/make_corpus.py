@@ -112,8 +112,10 @@ def main():
         write("batch", "seed%02d" % i, b)
 
     # fuzz_image: format, w, h, depth selector, then write ops (rows | padding << 3), values, end.
-    def image(fmt, w, h, dsel, ops, end):
-        return bytes([fmt, w, h, dsel]) + ops + bytes([end])
+    def image(*args):
+        # image(fmt, w, h, dsel, ops, end), or without fmt after a format prefix of its own
+        *head, ops, end = args
+        return bytes(head) + ops + bytes([end])
     vals = bytes((i * 37) & 255 for i in range(2048))
     imgs = [
         image(0, 5, 3, 0, bytes([3]) + vals[:60] + bytes([0xc0]), 1),
@@ -127,6 +129,13 @@ def main():
         image(7, 4, 4, 0, b"", 1),
         bytes([0, 250]) + struct.pack("<I", 0x7fffffff) + bytes([250]) + struct.pack("<I", 0x7fffffff) + bytes([0]),
         bytes([8, 4, 3]) + vals[:768] + bytes([10, 1, 2, 0]) + vals[:24] + vals[:24] + bytes([0]),
+        # the float formats: format byte 7, then 1 exr, 2 exr16, 3 tiff (0 stays invalid)
+        bytes([7, 1]) + image(5, 20, 0, bytes([7]) + vals[:140] + bytes([7]) + vals[:140] + bytes([6]) + vals[:120]
+                              + bytes([0xc0]), 1),
+        bytes([7, 2]) + image(3, 17, 0, (bytes([0x0d]) + vals[:80]) * 3 + bytes([0x0a]) + vals[:32] + bytes([0xc0]), 2)
+        + bytes([0]),
+        bytes([7, 3]) + image(6, 2, 3, bytes([3]) + bytes([6]) + vals[:144] + bytes([0xc0]), 1),
+        bytes([7, 3]) + image(6, 9, 0, bytes([3]) + vals[:72] + bytes([0xc0]), 0),
     ]
     for i, b in enumerate(imgs):
         write("image", "seed%02d" % i, b)

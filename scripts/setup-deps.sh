@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what building and testing cnoise needs on Debian/Ubuntu: a C compiler, CMake, make,
-# pkg-config, libpng, giflib (animated GIFs), libyaml (recipes), jansson (sidecars) and python3 with numpy (used by the tests to decode
-# PNGs and load .npy files); clang when asked
+# pkg-config, libpng, giflib (animated GIFs), libyaml (recipes), jansson (sidecars), OpenEXR 3 (its
+# C library OpenEXRCore), libtiff, libgeotiff and PROJ (float TIFF and GeoTIFF), python3 with numpy
+# (used by the tests to decode PNGs and load .npy files), and the independent readers the tests
+# check the float files with: python3-tifffile and OpenEXR's exrheader (package openexr); clang when asked
 # (CNOISE_WITH_CLANG=1); clang's sanitizer and libFuzzer runtimes for scripts/fuzz.sh
 # (CNOISE_WITH_FUZZ=1: libclang-rt-dev, only recommended by clang); valgrind (CNOISE_WITH_VALGRIND=1); g++ and the benchmark's peer libraries when asked (CNOISE_WITH_BENCH=1:
 # libstb-dev for stb_perlin.h, libnoise-dev for libnoise). As root, missing packages are installed
@@ -19,6 +21,12 @@ have_pkg libpng-dev || need+=(libpng-dev)
 have_pkg libgif-dev || need+=(libgif-dev)
 have_pkg libyaml-dev || need+=(libyaml-dev)
 have_pkg libjansson-dev || need+=(libjansson-dev)
+have_pkg libopenexr-dev || need+=(libopenexr-dev)
+have_pkg libtiff-dev || need+=(libtiff-dev)
+have_pkg libgeotiff-dev || need+=(libgeotiff-dev)
+have_pkg libproj-dev || need+=(libproj-dev)
+have_pkg python3-tifffile || need+=(python3-tifffile)
+command -v exrheader >/dev/null 2>&1 || need+=(openexr)
 have_pkg python3-numpy || need+=(python3-numpy)
 if [ "${CNOISE_WITH_CLANG:-0}" = 1 ]; then
   command -v clang >/dev/null 2>&1 || need+=(clang)

@@ -413,7 +413,7 @@ CASE_TABLE=$(cat <<'EOF'
 2 ;; - ;; --dims: '5' ;; volume --dims 5
 2 ;; - ;; --w needs --dims 4 ;; volume --w 1
 2 ;; - ;; --w: '1e39' ;; volume --dims 4 --precision float --w 1e39
-2 ;; - ;; --format: 'png' is not one of npy, f32 ;; volume --format png
+2 ;; - ;; --format: 'png' is not one of npy, f32, tiff ;; volume --format png
 2 ;; - ;; --output 'x\.png': unknown extension ;; volume -o x.png
 2 ;; - ;; --format npy contradicts the extension of --output ;; volume --format npy -o keep.f32
 2 ;; - ;; --sheet-columns needs --sheet ;; volume --sheet-columns 3

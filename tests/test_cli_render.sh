@@ -193,10 +193,10 @@ bad() { # bad NAME TEXT ARGS...: usage error naming TEXT, file system unchanged
     check "$name: keep.png untouched" [ "$(cksum <keep.png)" = "$before" ]
     check "$name: nothing new" [ "$(ls -A | tr '\n' ' ')" = "keep.npy keep.png " ]
 }
-bad "unknown format" "--format: 'jpeg' is not one of png, png16, rgb, r16, f32, pfm, npy, normal" --format jpeg -o keep.png
+bad "unknown format" "--format: 'jpeg' is not one of png, png16, rgb, r16, f32, pfm, npy, exr, exr16, tiff, normal" --format jpeg -o keep.png
 bad "format names are exact" "--format: 'PNG16'" --format PNG16 -o keep.png
-bad "unknown extension" "cannot tell the format of 'x.tif'" -o x.tif
-bad "unknown extension .raw" "give --format" -o x.raw
+bad "unknown extension" "cannot tell the format of 'x.bmp'" -o x.bmp
+bad "unknown extension .jpg" "give --format" -o x.jpg
 bad "extension contradicts --format" "--format f32 does not match the file name 'keep.png'" --format f32 -o keep.png
 bad "npy name with png16" "--format png16 does not match" --format png16 -o keep.npy
 bad "r16 name with npy" "does not match" --format npy -o a.r16

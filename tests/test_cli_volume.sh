@@ -163,7 +163,7 @@ bad "size too many voxels" "at most 17179869184" --size 1048576x1048576x1048576
 bad "dims 2" "--dims: a volume needs 3D or 4D" --dims 2
 bad "--w in 3D" "--w needs --dims 4" --w 1
 bad "--w not finite" "--w" --dims 4 --w nan
-bad "format png" "--format: 'png' is not one of npy, f32" --format png
+bad "format png" "--format: 'png' is not one of npy, f32, tiff" --format png
 bad "format contradicts" "--format f32 contradicts" --format f32 -o x.npy
 bad "unknown extension" "unknown extension" -o x.png
 bad "empty output" "--output: the file name is empty" -o ''

@@ -417,7 +417,8 @@ static void test_npy(uint32_t W, uint32_t H, uint32_t D)
 static void test_file_helpers(void)
 {
     cn_image_format f;
-    const char *names[] = {"png", "png16", "rgb", "r16", "f32", "pfm", "npy"};
+    const char *names[] = {"png", "png16", "rgb", "r16", "f32", "pfm", "npy", "exr", "exr16", "tiff"};
+    CHECK(sizeof names / sizeof names[0] == CN_IMAGE_FORMAT_COUNT, "a name for every format");
     for (int k = 0; k < CN_IMAGE_FORMAT_COUNT; k++) {
         CHECK(cn_image_format_name((cn_image_format)k) && !strcmp(cn_image_format_name((cn_image_format)k), names[k]),
               "name of %d", k);
@@ -431,6 +432,10 @@ static void test_file_helpers(void)
     CHECK(cn_image_format_from_path("x.r16", &f) == 0 && f == CN_IMAGE_R16, ".r16");
     CHECK(cn_image_format_from_path("x.f32", &f) == 0 && f == CN_IMAGE_F32, ".f32");
     CHECK(cn_image_format_from_path("x.pfm", &f) == 0 && f == CN_IMAGE_PFM, ".pfm");
+    CHECK(cn_image_format_from_path("x.EXR", &f) == 0 && f == CN_IMAGE_EXR, ".EXR");
+    CHECK(cn_image_format_from_path("x.tif", &f) == 0 && f == CN_IMAGE_TIFF, ".tif");
+    CHECK(cn_image_format_from_path("x.Tiff", &f) == 0 && f == CN_IMAGE_TIFF, ".Tiff");
+    CHECK(cn_image_format_from_path("x.raw", &f) == -1, ".raw: the caller decides");
     CHECK(cn_image_format_from_path("x.png", &f) == -1 && cn_image_format_from_path("npy", &f) == -1 &&
               cn_image_format_from_path("d.npy/x", &f) == -1 && cn_image_format_from_path("x.npy.tmp", &f) == -1,
           "ambiguous or no extension");
@@ -484,6 +489,8 @@ static void test_sizes(void)
         {CN_IMAGE_PNG8, 4, 4, 1, "not a volume"},
         {CN_IMAGE_PFM, 4, 4, 2, "not a volume"},
         {CN_IMAGE_PNG_RGB, 4, 4, 3, "not a volume"},
+        {CN_IMAGE_EXR, 4, 4, 2, "not a volume"},
+        {CN_IMAGE_EXR_HALF, CN_IMAGE_EXR_MAX_WIDTH + 1u, 1, 0, "too large for OpenEXR"},
         {CN_IMAGE_F32, M, M, 0, "exceeds the limit"},       /* 2^64-ish bytes: overflow caught */
         {CN_IMAGE_NPY, M, M, M, "exceeds the limit"},       /* would wrap uint64 */
         {CN_IMAGE_R16, 65536, 65536, 65536, "exceeds the limit"},

@@ -12,23 +12,31 @@
  *   CN_IMAGE_F32      RAW 32-bit IEEE float little-endian (.f32)   float         1
  *   CN_IMAGE_PFM      PFM grayscale ("Pf", scale -1: little-endian) float        1
  *   CN_IMAGE_NPY      NumPy .npy, '<f4', C order, version 1.0      float         1
+ *   CN_IMAGE_EXR      OpenEXR, one float32 channel "R", no compr.  float         1
+ *   CN_IMAGE_EXR_HALF OpenEXR, one half channel "R", ZIP           float         1
+ *   CN_IMAGE_TIFF     TIFF, 32-bit IEEE float gray, strips         float         1
+ *                     (+ GeoTIFF tags: cn_image_set_georef)
  * uint16_t values are given in the host's byte order (the writer produces the file's order);
  * floats are written bit for bit (NaN and infinities included). Rows are given top to bottom,
  * pixels left to right, in every format; a PFM file stores its rows bottom to top, which the
  * writer handles (it places each row at its final offset in the temporary file).
  * The raw formats have no header: the reader must know width, height (and depth).
+ * CN_IMAGE_EXR_HALF rounds each float to the nearest half (ties to even): magnitudes of 65520 and
+ * more become infinities (65504 is the largest half), up to 2^-25 zero. exr.c and tiff.c say why the files look as they do (the
+ * channel name, the compression, BigTIFF past 4 GiB).
  *
- * Volumes: CN_IMAGE_NPY, CN_IMAGE_F32 and CN_IMAGE_R16 also take a depth D >= 1: the rows of
- * slice 0 (top to bottom), then those of slice 1, ... (x fastest, then y, then z); .npy then has
- * shape (D, H, W), the raw formats are D * H rows. Depth 0 means a plain 2D image (.npy shape
- * (H, W)); the PNG and PFM formats accept only depth 0.
+ * Volumes: CN_IMAGE_NPY, CN_IMAGE_F32, CN_IMAGE_R16 and CN_IMAGE_TIFF also take a depth D >= 1:
+ * the rows of slice 0 (top to bottom), then those of slice 1, ... (x fastest, then y, then z);
+ * .npy then has shape (D, H, W), the raw formats are D * H rows, a TIFF has D pages. Depth 0
+ * means a plain 2D image (.npy shape (H, W)); the PNG, PFM and EXR formats accept only depth 0.
  *
  * Limits, checked before anything is created or allocated (see cn_image_check_size)
  * --------------------------------------------------------------------------------
  *   - width, height and depth each 1..CN_IMAGE_MAX_SIDE (2^31 - 1, the PNG limit) (depth 0 = 2D);
  *   - width * height * depth * channels * bytes per sample at most CN_IMAGE_MAX_BYTES (2^46 bytes,
  *     64 TiB), every product checked for overflow; one row's bytes must also fit in size_t;
- *   - GIF: width and height 1..CN_IMAGE_GIF_MAX_SIDE (65535, the format's 16-bit fields).
+ *   - GIF: width and height 1..CN_IMAGE_GIF_MAX_SIDE (65535, the format's 16-bit fields);
+ *   - OpenEXR: width at most CN_IMAGE_EXR_MAX_WIDTH (2^25 - 1).
  *
  * Safe replacement
  * ----------------
@@ -89,6 +97,8 @@ extern "C" {
 #define CN_IMAGE_MAX_BYTES ((uint64_t)1 << 46)
 /* Largest GIF width or height. */
 #define CN_IMAGE_GIF_MAX_SIDE 65535u
+/* Largest OpenEXR width: a chunk of 16 rows of float32 must fit OpenEXR's int32 byte count. */
+#define CN_IMAGE_EXR_MAX_WIDTH 33554431u
 /* Kept for older callers: the same as CN_IMAGE_MAX_SIDE. */
 #define CN_IMAGE_PNG_MAX_SIDE CN_IMAGE_MAX_SIDE
 
@@ -100,7 +110,10 @@ typedef enum cn_image_format {
     CN_IMAGE_F32 = 4,
     CN_IMAGE_PFM = 5,
     CN_IMAGE_NPY = 6,
-    CN_IMAGE_FORMAT_COUNT = 7
+    CN_IMAGE_EXR = 7,
+    CN_IMAGE_EXR_HALF = 8,
+    CN_IMAGE_TIFF = 9,
+    CN_IMAGE_FORMAT_COUNT = 10
 } cn_image_format;
 
 /*
@@ -120,12 +133,13 @@ const char *cn_image_strerror(int e);
 typedef enum cn_image_sample {
     CN_IMAGE_SAMPLE_U8 = 0,  /* uint8_t: CN_IMAGE_PNG8, CN_IMAGE_PNG_RGB */
     CN_IMAGE_SAMPLE_U16 = 1, /* uint16_t: CN_IMAGE_PNG16, CN_IMAGE_R16 */
-    CN_IMAGE_SAMPLE_F32 = 2  /* float: CN_IMAGE_F32, CN_IMAGE_PFM, CN_IMAGE_NPY */
+    CN_IMAGE_SAMPLE_F32 = 2  /* float: CN_IMAGE_F32, CN_IMAGE_PFM, CN_IMAGE_NPY, CN_IMAGE_EXR,
+                                CN_IMAGE_EXR_HALF, CN_IMAGE_TIFF */
 } cn_image_sample;
 
 /*
  * The format's short name, as the CLI's --format spells it: "png", "png16", "rgb", "r16", "f32",
- * "pfm", "npy"; NULL for a value outside the enum.
+ * "pfm", "npy", "exr", "exr16", "tiff"; NULL for a value outside the enum.
  */
 const char *cn_image_format_name(cn_image_format format);
 
@@ -134,14 +148,17 @@ int cn_image_format_from_name(const char *name, cn_image_format *out);
 
 /*
  * The format a file name's extension implies where it is unambiguous (case-insensitive):
- * ".r16" CN_IMAGE_R16, ".f32" CN_IMAGE_F32, ".pfm" CN_IMAGE_PFM, ".npy" CN_IMAGE_NPY. Returns 0
+ * ".r16" CN_IMAGE_R16, ".f32" CN_IMAGE_F32, ".pfm" CN_IMAGE_PFM, ".npy" CN_IMAGE_NPY, ".exr"
+ * CN_IMAGE_EXR (float32; half is asked for by name), ".tif" and ".tiff" CN_IMAGE_TIFF. Returns 0
  * and sets *out for those; -1 otherwise, including ".png" (8-bit, 16-bit or RGB: the caller
- * decides) and NULL arguments.
+ * decides), ".raw" (16-bit for a game engine's heightmap, float for a volume: the caller decides)
+ * and NULL arguments.
  */
 int cn_image_format_from_path(const char *path, cn_image_format *out);
 
-/* Element type, samples per pixel (1, or 3 for CN_IMAGE_PNG_RGB), bytes per sample (1, 2, 4),
- * and whether a depth >= 1 is accepted (NPY, F32, R16). 0 for a value outside the enum. */
+/* Element type, samples per pixel (1, or 3 for CN_IMAGE_PNG_RGB), bytes per sample of the rows
+ * given (1, 2, 4; 4 for CN_IMAGE_EXR_HALF, whose floats become halves in the file),
+ * and whether a depth >= 1 is accepted (NPY, F32, R16, TIFF). 0 for a value outside the enum. */
 cn_image_sample cn_image_format_sample(cn_image_format format);
 unsigned cn_image_format_channels(cn_image_format format);
 unsigned cn_image_format_sample_bytes(cn_image_format format);
@@ -176,8 +193,8 @@ int cn_image_begin(cn_image_writer **out, const char *path, cn_image_format form
  * starts at rows + r * stride, where stride counts elements of the pointer's type (not bytes), and
  * holds width * channels elements; stride >= width * channels. The function must match the
  * format's element type (cn_image_format_sample): _u8 for PNG8 and PNG_RGB, _u16 for PNG16 and
- * R16, _f32 for F32, PFM and NPY; a mismatch is an error. Writing more rows than height * max(1,
- * depth) is an error. After a failure the writer only accepts cn_image_abort() or
+ * R16, _f32 for F32, PFM, NPY, EXR, EXR_HALF and TIFF; a mismatch is an error. Writing more
+ * rows than height * max(1, depth) is an error. After a failure the writer only accepts cn_image_abort() or
  * cn_image_commit() (which then fails and cleans up). nrows 0 is a no-op. NULL w, or NULL rows
  * with nrows > 0, is an error.
  */
@@ -187,6 +204,34 @@ int cn_image_write_u16(cn_image_writer *w, const uint16_t *rows, uint32_t nrows,
                        char *err, size_t errlen);
 int cn_image_write_f32(cn_image_writer *w, const float *rows, uint32_t nrows, size_t stride,
                        char *err, size_t errlen);
+
+/*
+ * GeoTIFF georeferencing of a north-up raster (CN_IMAGE_TIFF): the tags GIS software (GDAL,
+ * QGIS) reads. The EPSG code names a projected CRS (e.g. 32633, WGS 84 / UTM zone 33N; 3857) or a
+ * geographic 2D one (4326, WGS 84), looked up in PROJ's EPSG database; x is easting or
+ * longitude, y northing or latitude, in the CRS's units (metres, degrees, ...).
+ */
+typedef struct cn_image_georef {
+    unsigned epsg;           /* 1024..32766 (the GeoKeys are 16-bit), a projected or geographic 2D CRS */
+    double x, y;             /* the image's top-left corner: the outer corner of pixel (0, 0) */
+    double pixel_x, pixel_y; /* a pixel's size east and south (finite, > 0): row j's top edge is at
+                                y - j * pixel_y, column i's left edge at x + i * pixel_x */
+} cn_image_georef;
+
+/*
+ * Checks g without touching anything: finite numbers, sizes > 0, the EPSG code a projected or
+ * geographic 2D CRS. On success stores the CRS's name ("WGS 84 / UTM zone 33N") in
+ * name[0..namelen) when name is not NULL and returns 0; -1 with a message otherwise.
+ */
+int cn_image_georef_check(const cn_image_georef *g, char *name, size_t namelen, char *err, size_t errlen);
+
+/*
+ * Georeferences the CN_IMAGE_TIFF file being written by w with g (every page of a volume):
+ * ModelTiepointTag, ModelPixelScaleTag, and the GeoKeys GTModelTypeGeoKey, GTRasterTypeGeoKey
+ * (RasterPixelIsArea), ProjectedCSTypeGeoKey or GeographicTypeGeoKey, GTCitationGeoKey. Only
+ * before the first row, only for CN_IMAGE_TIFF. Errors as for cn_image_write_f32().
+ */
+int cn_image_set_georef(cn_image_writer *w, const cn_image_georef *g, char *err, size_t errlen);
 
 /* Rows written so far (counting across slices), and the total the file needs; 0 for NULL. */
 uint64_t cn_image_rows_done(const cn_image_writer *w);

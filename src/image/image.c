@@ -13,6 +13,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "cn_image.h"
+#include "ext.h"
 #include "outfile.h"
 
 #include <png.h>
@@ -42,6 +43,9 @@ static const struct format_info {
     [CN_IMAGE_F32] = {"f32", CN_IMAGE_SAMPLE_F32, 1, 4, 1},
     [CN_IMAGE_PFM] = {"pfm", CN_IMAGE_SAMPLE_F32, 1, 4, 0},
     [CN_IMAGE_NPY] = {"npy", CN_IMAGE_SAMPLE_F32, 1, 4, 1},
+    [CN_IMAGE_EXR] = {"exr", CN_IMAGE_SAMPLE_F32, 1, 4, 0},
+    [CN_IMAGE_EXR_HALF] = {"exr16", CN_IMAGE_SAMPLE_F32, 1, 4, 0}, /* floats in; halves in the file */
+    [CN_IMAGE_TIFF] = {"tiff", CN_IMAGE_SAMPLE_F32, 1, 4, 1},
 };
 
 static const char *const sample_names[] = {"uint8_t", "uint16_t", "float"};
@@ -73,7 +77,8 @@ int cn_image_format_from_path(const char *path, cn_image_format *out)
     static const struct {
         const char *ext;
         cn_image_format format;
-    } exts[] = {{".r16", CN_IMAGE_R16}, {".f32", CN_IMAGE_F32}, {".pfm", CN_IMAGE_PFM}, {".npy", CN_IMAGE_NPY}};
+    } exts[] = {{".r16", CN_IMAGE_R16}, {".f32", CN_IMAGE_F32}, {".pfm", CN_IMAGE_PFM}, {".npy", CN_IMAGE_NPY},
+                 {".exr", CN_IMAGE_EXR}, {".tif", CN_IMAGE_TIFF}, {".tiff", CN_IMAGE_TIFF}};
     if (!path || !out)
         return -1;
     const char *dot = strrchr(path, '.');
@@ -135,6 +140,11 @@ int cn_image_check_size(cn_image_format format, uint32_t width, uint32_t height,
                     (unsigned long)depth);
         return -1;
     }
+    if ((format == CN_IMAGE_EXR || format == CN_IMAGE_EXR_HALF) && width > CN_IMAGE_EXR_MAX_WIDTH) {
+        cn__put_err(err, errlen, "image width %lu is too large for OpenEXR (at most %lu)", (unsigned long)width,
+                    (unsigned long)CN_IMAGE_EXR_MAX_WIDTH);
+        return -1;
+    }
     if (depth > CN_IMAGE_MAX_SIDE) {
         cn__put_err(err, errlen, "volume depth %lu is out of range (1..%lu)", (unsigned long)depth,
                     (unsigned long)CN_IMAGE_MAX_SIDE);
@@ -180,6 +190,7 @@ struct cn_image_writer {
     int failed;        /* set on the first error; only abort/commit are accepted afterwards */
     png_structp png;
     png_infop info;
+    cn__ext *ext;      /* EXR, TIFF: the library-backed writer (ext.h) */
     cn__outfile out;   /* last: holds the output buffer */
 };
 
@@ -266,6 +277,8 @@ static void destroy(cn_image_writer *w)
         return;
     if (w->png)
         png_destroy_write_struct(&w->png, &w->info);
+    if (w->ext)
+        w->ext->ops->destroy(w->ext);
     cn__out_discard(&w->out);
     free(w);
 }
@@ -371,6 +384,15 @@ int cn_image_begin(cn_image_writer **out, const char *path, cn_image_format form
     }
     case CN_IMAGE_NPY:
         if (npy_header(w) != 0)
+            goto failed;
+        break;
+    case CN_IMAGE_EXR:
+    case CN_IMAGE_EXR_HALF:
+        if (cn__exr_begin(&w->ext, &w->out, format == CN_IMAGE_EXR_HALF, width, height) != 0)
+            goto failed;
+        break;
+    case CN_IMAGE_TIFF:
+        if (cn__tiff_begin(&w->ext, &w->out, width, height, depth) != 0)
             goto failed;
         break;
     default: /* the raw formats have no header */
@@ -520,6 +542,12 @@ int cn_image_write_f32(cn_image_writer *w, const float *rows, uint32_t nrows, si
         return go;
     if (w->format == CN_IMAGE_PFM)
         return pfm_rows(w, rows, nrows, stride, err, errlen);
+    if (w->ext) {
+        if (w->ext->ops->rows(w->ext, rows, nrows, stride) != 0)
+            return fail(w, err, errlen);
+        w->rows_done += nrows;
+        return 0;
+    }
     for (uint32_t r = 0; r < nrows; r++) { /* CN_IMAGE_F32, CN_IMAGE_NPY */
         if (append_le(w, rows + (size_t)r * stride, w->row_elems) != 0)
             return fail(w, err, errlen);
@@ -559,6 +587,8 @@ static int complete(cn_image_writer *w, cn_image_pending **out, char *err, size_
         png_write_end(w->png, NULL);
         png_destroy_write_struct(&w->png, &w->info);
     }
+    if (w->ext && w->ext->ops->end(w->ext) != 0)
+        goto failed;
     if (!out) {
         if (cn__out_commit(&w->out) != 0)
             goto failed;
@@ -593,6 +623,24 @@ int cn_image_finish(cn_image_writer *w, cn_image_pending **out, char *err, size_
 void cn_image_abort(cn_image_writer *w)
 {
     destroy(w);
+}
+
+int cn_image_set_georef(cn_image_writer *w, const cn_image_georef *g, char *err, size_t errlen)
+{
+    if (!w || !g) {
+        cn__put_err(err, errlen, w ? "no georeferencing given" : "no image writer");
+        return -1;
+    }
+    if (w->failed)
+        return fail(w, err, errlen);
+    if (!w->ext || !w->ext->ops->georef) {
+        cn__out_msg(&w->out, "cannot write '%s': the %s format has no georeferencing (GeoTIFF is tiff)",
+                    w->out.path, formats[w->format].name);
+        return fail(w, err, errlen);
+    }
+    if (w->ext->ops->georef(w->ext, g) != 0)
+        return fail(w, err, errlen);
+    return 0;
 }
 
 const char *cn_image_temp_path(const cn_image_writer *w)
