@@ -57,6 +57,9 @@ class CMakeBuildExt(build_ext):
         return build / "libcnoise.a"
 
     def build_extensions(self):
+        # One C file: always rebuild it, since setuptools would reuse an object compiled with
+        # other flags (CNOISE_PY_SANITIZE) or keep a module linked with an older libcnoise.a.
+        self.force = True
         lib = str(self.library())
         for ext in self.extensions:
             ext.extra_objects = [lib]

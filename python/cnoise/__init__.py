@@ -19,7 +19,12 @@ import operator as _operator
 
 import numpy as _np
 
-from . import _cnoise
+try:
+    from . import _cnoise
+except ImportError as _e:  # the source folder (python/cnoise) imported instead of the installed package
+    raise ImportError(f"cnoise: the compiled module is missing next to {__file__} ({_e}); install the "
+                      "package (scripts/install-python.sh, or python3 -m pip install --no-build-isolation "
+                      "python/) and import it from outside the python/ folder") from None
 from ._cnoise import ConfigError, Error
 
 __all__ = ["Noise", "Layers", "Error", "ConfigError", "noise_types", "modes", "fractals",

@@ -5,7 +5,8 @@ Python package's code.
 Environment: CNOISE_LIBRARY (libcnoise.a to link ref.c against; default: the archive the
 package build made, <repo>/build-python/libcnoise.a, else <repo>/build/libcnoise.a),
 CNOISE_CLI (the cnoise tool; default <repo>/build/cnoise; tests that need it are skipped
-without it), CC (default cc)."""
+without it), CC (default cc), CNOISE_REF_CFLAGS (extra flags for ref.c, e.g. -fsanitize=address when the
+library was built with sanitizers)."""
 import os
 import shutil
 import subprocess
@@ -34,7 +35,8 @@ def ref(tmp_path_factory):
     exe = tmp_path_factory.mktemp("ref") / "ref"
     cc = os.environ.get("CC", "cc")
     subprocess.run([cc, "-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-I", str(REPO / "include"),
-                    str(HERE / "ref.c"), str(_library()), "-lm", "-lpthread", "-o", str(exe)], check=True)
+                    str(HERE / "ref.c"), str(_library()), "-lm", "-lpthread", "-o", str(exe)]
+                   + os.environ.get("CNOISE_REF_CFLAGS", "").split(), check=True)
 
     def run(op, prec, spec, *args, stdin=None):
         r = subprocess.run([str(exe), op, prec, spec, *map(str, args)], input=stdin,

@@ -201,3 +201,21 @@ def test_reach():
     n = cnoise.Noise(frequency=0.5, fractal="fbm", octaves=3)
     assert n.reach(100.0) == pytest.approx(100 * 0.5 * 4)
     assert n.reach((1e308, 1.0)) == float("inf")
+
+
+def test_terrain_example_writes_a_png(tmp_path):
+    import struct
+    import subprocess
+    import sys
+    import zlib
+    from pathlib import Path
+    script = Path(__file__).resolve().parent.parent / "examples" / "terrain.py"
+    out = tmp_path / "t.png"
+    subprocess.run([sys.executable, str(script), str(out)], check=True, capture_output=True)
+    data = out.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    w, h, depth, colour = struct.unpack(">IIBB", data[16:26])
+    assert (w, h, depth, colour) == (1024, 512, 8, 2)
+    idat_len = struct.unpack(">I", data[33:37])[0]
+    rows = np.frombuffer(zlib.decompress(data[41:41 + idat_len]), dtype=np.uint8).reshape(512, 1 + 1024 * 3)
+    assert (rows[:, 0] == 0).all() and rows[:, 1:].std() > 20  # filter bytes, and a picture, not a flat colour
