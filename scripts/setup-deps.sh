@@ -6,7 +6,9 @@
 # check the float files with: python3-tifffile and OpenEXR's exrheader (package openexr); clang when asked
 # (CNOISE_WITH_CLANG=1); clang's sanitizer and libFuzzer runtimes for scripts/fuzz.sh
 # (CNOISE_WITH_FUZZ=1: libclang-rt-dev, only recommended by clang); valgrind (CNOISE_WITH_VALGRIND=1); g++ and the benchmark's peer libraries when asked (CNOISE_WITH_BENCH=1:
-# libstb-dev for stb_perlin.h, libnoise-dev for libnoise). As root, missing packages are installed
+# libstb-dev for stb_perlin.h, libnoise-dev for libnoise, python3-noise for python/bench.py).
+# The Python package (python/) needs python3-dev, python3-setuptools, python3-wheel, python3-pip
+# and python3-pytest: always installed. As root, missing packages are installed
 # with apt-get; otherwise their names are printed and the script fails.
 set -euo pipefail
 
@@ -28,6 +30,10 @@ have_pkg libproj-dev || need+=(libproj-dev)
 have_pkg python3-tifffile || need+=(python3-tifffile)
 command -v exrheader >/dev/null 2>&1 || need+=(openexr)
 have_pkg python3-numpy || need+=(python3-numpy)
+# The Python package (python/): its extension's build and its tests.
+for p in python3-dev python3-setuptools python3-wheel python3-pip python3-pytest; do
+  have_pkg "$p" || need+=("$p")
+done
 if [ "${CNOISE_WITH_CLANG:-0}" = 1 ]; then
   command -v clang >/dev/null 2>&1 || need+=(clang)
 fi
@@ -42,6 +48,7 @@ if [ "${CNOISE_WITH_BENCH:-0}" = 1 ]; then
   command -v c++ >/dev/null 2>&1 || need+=(g++)
   have_pkg libstb-dev || need+=(libstb-dev)
   have_pkg libnoise-dev || need+=(libnoise-dev)
+  have_pkg python3-noise || need+=(python3-noise) # python/bench.py: noise.pnoise2 in a loop
 fi
 
 if [ ${#need[@]} -eq 0 ]; then

@@ -1,0 +1,438 @@
+"""cnoise: coherent noise as numpy arrays, over the cnoise C library.
+
+Perlin ("improved", 2002), simplex and value noise in 1D-4D, fractal sums (fBm, turbulence,
+billow, ridged), exact tiling (periods), domain transforms (per-axis frequency, rotation,
+offset), amplitude/bias, the published reference code bit for bit (mode="classic"), and
+weighted sums of several noises (Layers). Every value is computed by the C library's batch API
+(SIMD, threads) with the GIL released, and is bit-identical to what a C program gets.
+
+    >>> import numpy as np, cnoise
+    >>> n = cnoise.Noise("perlin", dims=2, seed=42, fractal="fbm", octaves=6, period=(8, 8))
+    >>> img = n.grid((512, 512))              # float32, img[j, i] = noise at (i, j)
+    >>> v = n.points(np.arange(10), 3.5)      # arrays in, array out, numpy broadcasting
+    >>> x = n(0.25, 10.5)                     # one point, a float
+
+Configuration errors are validated by the library and raised as cnoise.ConfigError (a
+ValueError) naming the parameter, with the library's explanation.
+"""
+import operator as _operator
+
+import numpy as _np
+
+try:
+    from . import _cnoise
+except ImportError as _e:  # the source folder (python/cnoise) imported instead of the installed package
+    raise ImportError(f"cnoise: the compiled module is missing next to {__file__} ({_e}); install the "
+                      "package (scripts/install-python.sh, or python3 -m pip install --no-build-isolation "
+                      "python/) and import it from outside the python/ folder") from None
+from ._cnoise import ConfigError, Error
+
+__all__ = ["Noise", "Layers", "Error", "ConfigError", "noise_types", "modes", "fractals",
+           "period_multiple", "isa", "set_isa_cap", "__version__"]
+
+__version__ = _cnoise.version
+
+_PER_AXIS = ("axis_frequency", "offset", "period")
+_FIELDS = ("type", "mode", "dims", "seed", "frequency", "axis_frequency", "rotation", "offset",
+           "fractal", "octaves", "lacunarity", "gain", "ridge_offset", "ridge_gain", "period",
+           "amplitude", "bias")
+
+
+def noise_types():
+    """The noise type names the library knows, e.g. ['perlin', 'simplex', 'value']."""
+    return _cnoise.names("type")
+
+
+def modes():
+    """The mode names the library knows: ['default', 'classic']."""
+    return _cnoise.names("mode")
+
+
+def fractals():
+    """The fractal names the library knows, e.g. ['none', 'fbm', 'turbulence', 'billow', 'ridged']."""
+    return _cnoise.names("fractal")
+
+
+def period_multiple(type, dims):
+    """Periods of this noise type and dimension must be multiples of this (cn_period_multiple)."""
+    return _cnoise.period_multiple(type, _operator.index(dims))
+
+
+def isa():
+    """Instruction sets: {'name': (compiled, supported)}, and 'active': the one batch calls use."""
+    d = _cnoise.isa()
+    d["active"] = _cnoise.isa_active()
+    return d
+
+
+def set_isa_cap(cap):
+    """Caps the instruction set batch calls use ('scalar', 'sse2', 'avx2', 'avx512', 'neon'), or
+    removes the cap (None). Every choice gives the same bits (cn_isa_set_cap)."""
+    _cnoise.isa_set_cap(cap)
+
+
+def _index_tuple(name, values, n=None):
+    """A tuple of Python ints from an int or a sequence (TypeError/ValueError naming `name`)."""
+    try:
+        t = (_operator.index(values),)
+    except TypeError:
+        try:
+            t = tuple(_operator.index(v) for v in values)
+        except TypeError:
+            raise TypeError(f"{name}: expected whole numbers, got {values!r}") from None
+    if n is not None and len(t) != n:
+        raise ValueError(f"{name}: expected {n} entries (one per dimension), got {len(t)}")
+    return t
+
+
+def _per_axis(name, value, dims):
+    """origin/step (and per-axis settings): a number for every axis, or one number per axis."""
+    arr = _np.asarray(value)
+    if arr.dtype.kind not in "biuf":
+        raise TypeError(f"{name}: expected numbers, got {value!r}")
+    if arr.ndim == 0:
+        return (arr.item(),) * dims
+    if arr.ndim != 1 or arr.shape[0] != dims:
+        raise ValueError(f"{name}: expected one number or {dims} (one per dimension), got shape {arr.shape}")
+    return tuple(arr.tolist())
+
+
+def _as_coords(coords, dtype):
+    """The coordinate arrays of a points call: numeric, broadcast together, converted once to
+    C-contiguous `dtype` arrays of the broadcast shape."""
+    arrays = []
+    for k, c in enumerate(coords):
+        a = _np.asarray(c)
+        if a.dtype.kind not in "biuf":
+            raise TypeError(f"coordinate {k}: expected a real numeric array, got dtype {a.dtype}")
+        arrays.append(a)
+    try:
+        shape = _np.broadcast_shapes(*(a.shape for a in arrays))
+    except ValueError:
+        raise ValueError("coordinates: shapes " + ", ".join(str(a.shape) for a in arrays)
+                         + " do not broadcast together") from None
+    out = []
+    for a in arrays:
+        if a.shape != shape:
+            a = _np.broadcast_to(a, shape)
+        out.append(_np.ascontiguousarray(a, dtype=dtype))
+    return shape, tuple(out)
+
+
+def _dtype(dtype, out):
+    if dtype is None:
+        dtype = out.dtype if isinstance(out, _np.ndarray) else _np.float32
+    dt = _np.dtype(dtype)
+    if dt not in (_np.dtype(_np.float32), _np.dtype(_np.float64)):
+        raise TypeError(f"dtype: float32 (the library's float kernels) or float64, got {dt}")
+    if out is not None and isinstance(out, _np.ndarray) and out.dtype != dt:
+        raise TypeError(f"out: dtype {out.dtype} does not match dtype={dt}")
+    return dt
+
+
+def _check_out(out, shape, dt):
+    if not isinstance(out, _np.ndarray):
+        raise TypeError(f"out: expected a numpy.ndarray, got {type(out).__name__}")
+    if out.shape != tuple(shape):
+        raise ValueError(f"out: shape {out.shape}, expected {tuple(shape)}")
+    # The C side refuses other dtypes, byte orders, strides and read-only arrays with a message.
+    return out
+
+
+def _threads(threads):
+    try:
+        return max(min(_operator.index(threads), 2**31 - 1), -2**31)
+    except TypeError:
+        raise TypeError(f"threads: expected an int (0 = all cores), got {threads!r}") from None
+
+
+class _Evaluator:
+    """What Noise and Layers share: grid, points, one point; subclasses hold self._c."""
+
+    @property
+    def dims(self):
+        """The number of dimensions (1..4): coordinates per point, axes of a grid."""
+        return self._c.dims
+
+    def grid(self, shape, origin=0.0, step=1.0, *, dtype=None, threads=0, out=None):
+        """Evaluates a regular grid and returns it as an array of `shape`.
+
+        shape   one int per dimension, numpy order: (rows, cols) in 2D, (depth, rows, cols) in
+                3D, (n4, depth, rows, cols) in 4D; the last axis is x, the first coordinate.
+        origin, step
+                the coordinates of element [0, ..., 0] and the spacing, in coordinate order
+                (x, y, z, w): one number for every axis or one per axis. Element [j, i] of a 2D
+                grid is the noise at (origin[0] + i * step[0], origin[1] + j * step[1]),
+                computed per element (never accumulated), as cn_grid_eval does.
+        dtype   float32 (default, the library's float kernels: cn_grid_evalf) or float64
+                (cn_grid_eval); with out= it defaults to out's dtype.
+        threads 0 = one per core (default), 1 = the calling thread only, or that many.
+        out     an existing C-contiguous, writeable array of `shape` and dtype to fill and return.
+
+        The GIL is released during the evaluation. A shape with a 0 is refused by the library
+        (cnoise.Error), a negative or too large one by numpy (ValueError, MemoryError).
+        """
+        shape = _index_tuple("shape", shape, self.dims)
+        dt = _dtype(dtype, out)
+        if out is None:
+            out = _np.empty(shape, dtype=dt)
+        else:
+            _check_out(out, shape, dt)
+        self._c.grid(_per_axis("origin", origin, self.dims), _per_axis("step", step, self.dims),
+                     out, _threads(threads))
+        return out
+
+    def __call__(self, *coords, dtype=None):
+        """n(x, y, ...): the value at one point as a float (cn_eval; cn_evalf with
+        dtype=float32, the coordinates rounded to float). With array arguments, n.points(...)."""
+        if len(coords) != self.dims:
+            raise TypeError(f"a {self.dims}D noise takes {self.dims} coordinates, got {len(coords)}")
+        if all(_np.ndim(c) == 0 for c in coords):
+            for k, c in enumerate(coords):
+                if _np.asarray(c).dtype.kind not in "biuf":
+                    raise TypeError(f"coordinate {k}: expected a real number, got {c!r}")
+            single = dtype is not None and _np.dtype(dtype) == _np.float32
+            if dtype is not None:
+                _dtype(dtype, None)
+            return self._c.eval(tuple(float(c) for c in coords), single)
+        return self.points(*coords, dtype=dtype)
+
+
+class Noise(_Evaluator):
+    """A configured noise generator (a built cn_config of the C library).
+
+    Noise(type="perlin", *, dims, seed, mode, frequency, axis_frequency, rotation, offset,
+          fractal, octaves, lacunarity, gain, ridge_offset, ridge_gain, period, amplitude, bias)
+
+    Every argument left out keeps the library's default (cn_config_init; listed below). The
+    library validates the configuration: a value it refuses raises cnoise.ConfigError naming
+    the parameter and saying why (cn_config_explain).
+
+    type        noise type name: see cnoise.noise_types()
+    mode        "default" (seeded, continuous, every noise in [-1, 1]) or "classic" (the
+                published reference code bit for bit in double precision)
+    dims        1..4 (simplex: 2..4)
+    seed        any integer in -2**63 .. 2**64-1 (a negative -n is 2**64 - n)
+    frequency   lattice cells per unit of the coordinates
+    axis_frequency, offset, period
+                one value for every axis, or a sequence of one per axis (x, y, z, w).
+                axis_frequency multiplies frequency; offset translates, in lattice cells;
+                period (whole number of cells, 0 = none) makes the noise repeat exactly.
+    rotation    a 2D angle in radians (cn_config_rotate2), (ax, ay, az, angle) in 3D
+                (cn_config_rotate3), or a dims x dims matrix (nested sequences, row-major)
+    fractal     fractal name: see cnoise.fractals(); octaves, lacunarity, gain, ridge_offset,
+                ridge_gain as in cnoise.h
+    amplitude, bias
+                the result is amplitude * noise + bias
+
+    Evaluate with n.grid(shape, ...), n.points(xs, ys, ...) or n(x, y). n.range() is the
+    documented output range. A Noise is immutable; n.replace(**changes) makes a new one. It
+    pickles as its configuration (n.config), never as a pointer, so it travels to other
+    processes (multiprocessing, Dask) and rebuilds identically there.
+    """
+
+    __slots__ = ("_c",)
+
+    def __init__(self, type=None, *, dims=None, seed=None, mode=None, frequency=None,
+                 axis_frequency=None, rotation=None, offset=None, fractal=None, octaves=None,
+                 lacunarity=None, gain=None, ridge_offset=None, ridge_gain=None, period=None,
+                 amplitude=None, bias=None):
+        given = {k: v for k, v in dict(
+            type=type, dims=dims, seed=seed, mode=mode, frequency=frequency,
+            axis_frequency=axis_frequency, rotation=rotation, offset=offset, fractal=fractal,
+            octaves=octaves, lacunarity=lacunarity, gain=gain, ridge_offset=ridge_offset,
+            ridge_gain=ridge_gain, period=period, amplitude=amplitude, bias=bias).items()
+            if v is not None}
+        self._c = _cnoise.Generator(_config_from_kwargs(given))
+
+    @classmethod
+    def from_config(cls, config):
+        """Rebuilds a Noise from a configuration dict (n.config): every cn_config field."""
+        self = cls.__new__(cls)
+        self._c = _cnoise.Generator(dict(config))
+        return self
+
+    @property
+    def config(self):
+        """The full configuration (every cn_config field) as a dict, enums by their names."""
+        return self._c.config()
+
+    def replace(self, **changes):
+        """A new Noise with this configuration and `changes` (the constructor's keywords)."""
+        cfg = self.config
+        if "rotation" not in changes and cfg["rotate"]:
+            d = cfg["dims"]
+            changes.setdefault("rotation", [cfg["rotation"][r * d:(r + 1) * d] for r in range(d)])
+        kw = {k: cfg[k] for k in _FIELDS if k != "rotation"}
+        if "dims" in changes:  # per-axis settings were made for the old dimension
+            kw = {k: v for k, v in kw.items() if k not in _PER_AXIS}
+        kw.update(changes)
+        return Noise(**kw)
+
+    def range(self):
+        """The documented output range (low, high) (cn_noise_range): values never leave it
+        (except classic simplex, whose measured maxima stay just inside [-1, 1])."""
+        return self._c.range()
+
+    def reach(self, extent):
+        """cn_noise_reach: the largest |lattice coordinate| any octave reaches for points with
+        |p[a]| <= extent[a]; inf where points that far would give NaN."""
+        return self._c.reach(_per_axis("extent", extent, self.dims))
+
+    def points(self, *coords, dtype=None, threads=0, out=None):
+        """Evaluates the noise at many points: one array (or number) per coordinate, broadcast
+        together like numpy arrays; returns an array of the broadcast shape.
+
+        coords  dims array-likes of any real numeric dtype and any strides (converted once to
+                contiguous arrays of the output dtype). NaN or inf in a coordinate gives NaN.
+        dtype   float64 (default; cn_points_eval) or float32 (cn_points_evalf: the float API,
+                coordinates rounded to float32 first); with out= it defaults to out's dtype.
+        threads 0 = one per core (default), 1 = the calling thread only, or that many.
+        out     an existing C-contiguous writeable array of the broadcast shape to fill and return.
+        """
+        if len(coords) != self.dims:
+            raise TypeError(f"points: a {self.dims}D noise takes {self.dims} coordinate arrays, got {len(coords)}")
+        dt = _dtype(dtype if dtype is not None or out is not None else _np.float64, out)
+        shape, arrays = _as_coords(coords, dt)
+        if out is None:
+            out = _np.empty(shape, dtype=dt)
+        else:
+            _check_out(out, shape, dt)
+        self._c.points(arrays, out, _threads(threads))
+        return out
+
+    def __repr__(self):
+        cfg = self.config
+        default = _cnoise.default_config()
+        parts = [repr(cfg["type"])]
+        dims = cfg["dims"]
+        for k in _FIELDS[1:]:
+            if k == "rotation":
+                if cfg["rotate"]:
+                    m = cfg["rotation"]
+                    parts.append("rotation=" + repr(tuple(tuple(m[r * dims:(r + 1) * dims]) for r in range(dims))))
+                continue
+            v = cfg[k]
+            if v != default[k] or k == "dims":
+                if k in _PER_AXIS:
+                    v = tuple(v[:dims]) if v[dims:] == default[k][dims:] else tuple(v)
+                parts.append(f"{k}={v!r}")
+        return "cnoise.Noise(" + ", ".join(parts) + ")"
+
+    def __reduce__(self):
+        return (Noise.from_config, (self.config,))
+
+    def __eq__(self, other):
+        return isinstance(other, Noise) and self.config == other.config
+
+    def __hash__(self):
+        return hash(repr(self))
+
+
+def _config_from_kwargs(given):
+    """A cn_config dict from the constructor's keywords: the library's defaults, with per-axis
+    shorthand (one number for every axis) and rotation forms turned into cn_config fields.
+    Validation is the library's (the Generator raises ConfigError)."""
+    cfg = {k: v for k, v in given.items() if k not in _PER_AXIS and k != "rotation"}
+    dims = given.get("dims", _cnoise.default_config()["dims"])
+    try:
+        dims_n = _operator.index(dims)
+    except TypeError:
+        dims_n = None  # the Generator refuses it with its message
+    for k in _PER_AXIS:
+        if k not in given:
+            continue
+        v = given[k]
+        if _np.ndim(v) == 0 and dims_n is not None:
+            v = [v] * max(0, min(dims_n, 4))
+        cfg[k] = list(v) if _np.ndim(v) == 1 else v
+    if "rotation" in given:
+        rot = given["rotation"]
+        nd = _np.ndim(rot)
+        if nd == 2:
+            m = _np.asarray(rot, dtype=float)
+            if dims_n is None or m.shape != (dims_n, dims_n):
+                raise ConfigError(f"rotation: a {dims}D noise needs a {dims}x{dims} matrix, got shape {m.shape}")
+            cfg["rotation"] = m.ravel().tolist()
+        else:
+            cfg["rotation"] = _cnoise.rotation(dims_n if dims_n is not None else 0, rot)
+        cfg["rotate"] = True
+    return cfg
+
+
+class Layers(_Evaluator):
+    """A weighted sum of noises (superposition): value(p) = sum of weight_k * noise_k(p).
+
+    Layers([(noise1, weight1), (noise2, weight2), ...]), or Layers(noise1, noise2) with weight 1.
+    Every noise must have the same dims (the library checks: cnoise.ConfigError otherwise).
+    grid() uses cn_layers_grid_eval[f] (threads, no allocation in the library); points() and
+    calls evaluate cn_layers_eval[f] point by point on the calling thread (GIL released);
+    range() is cn_layers_range. Pickles as its layers' configurations and weights.
+    """
+
+    __slots__ = ("_c", "_layers")
+
+    def __init__(self, *layers):
+        if len(layers) == 1 and not isinstance(layers[0], Noise):
+            layers = tuple(layers[0])
+        pairs = []
+        for k, item in enumerate(layers):
+            if isinstance(item, Noise):
+                pairs.append((item, 1.0))
+                continue
+            try:
+                noise, weight = item
+            except (TypeError, ValueError):
+                raise TypeError(f"layer {k}: expected a Noise or a (Noise, weight) pair, got {item!r}") from None
+            if not isinstance(noise, Noise):
+                raise TypeError(f"layer {k}: expected a Noise, got {type(noise).__name__}")
+            pairs.append((noise, float(weight)))
+        self._layers = tuple(pairs)
+        self._c = _cnoise.LayerSet([(n._c, w) for n, w in pairs])
+
+    @property
+    def layers(self):
+        """The (Noise, weight) pairs, in summation order."""
+        return self._layers
+
+    def range(self):
+        """The documented range of the sum (cn_layers_range): (low, high)."""
+        return self._c.range()
+
+    def points(self, *coords, dtype=None, out=None):
+        """The sum at many points: coordinate arrays broadcast together as in Noise.points;
+        float64 (cn_layers_eval) by default, or float32 (cn_layers_evalf)."""
+        if len(coords) != self.dims:
+            raise TypeError(f"points: a {self.dims}D sum takes {self.dims} coordinate arrays, got {len(coords)}")
+        dt = _dtype(dtype if dtype is not None or out is not None else _np.float64, out)
+        shape, arrays = _as_coords(coords, dt)
+        if out is None:
+            out = _np.empty(shape, dtype=dt)
+        else:
+            _check_out(out, shape, dt)
+        self._c.points(arrays, out)
+        return out
+
+    def __repr__(self):
+        return "cnoise.Layers([" + ", ".join(f"({n!r}, {w!r})" for n, w in self._layers) + "])"
+
+    def __reduce__(self):
+        return (Layers, (list(self._layers),))
+
+
+def _defaults_doc():
+    cfg = _cnoise.default_config()
+    lines = ["", "Library defaults (cn_config_init):"]
+    for k in _FIELDS:
+        if k == "rotation":
+            continue
+        v = cfg[k]
+        if k in _PER_AXIS:
+            v = v[0]
+            k = k + " (each axis)"
+        lines.append(f"    {k} = {v!r}")
+    lines.append("    rotation = none")
+    return "\n".join(lines) + "\n"
+
+
+Noise.__doc__ += _defaults_doc()
