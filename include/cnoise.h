@@ -147,7 +147,9 @@ CN_API const char *cn_version(void);
 typedef enum cn_noise_type {
     CN_NOISE_PERLIN = 0,  /* improved gradient noise (quintic fade), 1D-4D */
     CN_NOISE_SIMPLEX = 1, /* simplex noise, 2D-4D */
-    CN_NOISE_VALUE = 2    /* value noise (quintic-faded lattice values), 1D-4D, default mode only */
+    CN_NOISE_VALUE = 2,   /* value noise (quintic-faded lattice values), 1D-4D, default mode only */
+    CN_NOISE_VALUE_CUBIC = 3 /* cubic value noise (Catmull-Rom through the lattice values of the
+                                4^D surrounding points, C1), 1D-4D, default mode only; range [-1, 1] */
 } cn_noise_type;
 
 typedef enum cn_mode {
@@ -164,7 +166,7 @@ typedef enum cn_fractal {
 } cn_fractal;
 
 /* The names of noise types, modes and fractals, as the command-line tool and the documentation
- * spell them: "perlin", "simplex", "value"; "default", "classic"; "none", "fbm", "turbulence",
+ * spell them: "perlin", "simplex", "value", "value-cubic"; "default", "classic"; "none", "fbm", "turbulence",
  * "billow", "ridged". *_name returns NULL for a value outside its enum; the values 0, 1, 2, ...
  * have names up to the first NULL, so a caller can list them. *_from_name matches a name exactly
  * (case-sensitive) and returns CN_E_NULL, or CN_E_TYPE / CN_E_MODE / CN_E_FRACTAL for an unknown

@@ -16,6 +16,7 @@ cd "$T"
 "$cn" render --size 512x256 -o perlin.png
 "$cn" render --noise simplex --seed 7 --size 256x256 -o simplex.png
 "$cn" render --noise value --seed 7 --size 256x256 -o value.png
+"$cn" render --noise value-cubic --seed 7 --size 256x256 -o value-cubic.png
 "$cn" render --fractal fbm --octaves 5 --seed 3 --frequency 0.015625 --size 256x256 --tile -o tile.png
 "$cn" render --fractal fbm --octaves 5 --seed 3 --frequency 0.015625 --size 512x512 --period 4,4 -o tile-2x2.png
 "$cn" animate --seed 7 --size 192x192 --frequency 0.03125 --time-step 4 --frames 24 --loop \

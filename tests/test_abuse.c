@@ -37,6 +37,7 @@
 #include <string.h>
 #include "cnoise.h"
 #include "gen.h" /* white-box: the generator's internals (src/gen.h) */
+#include "kernels/registry.h" /* white-box: the kernel selector CN__KID */
 #include "test.h"
 
 
@@ -190,7 +191,7 @@ static void test_config(void)
     R3.fractal = CN_FRACTAL_RIDGED;
 
     /* Invalid enums: negative, one past the last, INT_MAX, INT_MIN. */
-    const int bad_type[] = {-1, CN_NOISE_VALUE + 1, INT_MAX, INT_MIN};
+    const int bad_type[] = {-1, CN_NOISE_VALUE_CUBIC + 1, INT_MAX, INT_MIN};
     const int bad_mode[] = {-1, CN_MODE_CLASSIC + 1, INT_MAX, INT_MIN};
     const int bad_fractal[] = {-1, CN_FRACTAL_RIDGED + 1, INT_MAX, INT_MIN};
     const int bad_dims[] = {0, -1, 5, INT_MAX, INT_MIN};
@@ -488,20 +489,21 @@ static void test_unbuilt(void)
             expect_unusable(g, what);
         }
     /* A built generator whose configuration was edited into an invalid type or mode that maps to
-     * the same kernel selector (mode * 12 + type * 4 + dims - 1). */
+     * the same kernel selector (mode * 16 + type * 4 + dims - 1, CN__KID). */
     {
         cn_config cc = config(CN_NOISE_PERLIN, 1);
-        cc.mode = CN_MODE_CLASSIC; /* selector 12 */
+        cc.mode = CN_MODE_CLASSIC; /* selector 16 */
         cn_noise ok;
         CHECK(cn_noise_build(&ok, &cc) == CN_OK, "classic 1D build");
+        CHECK(CN__KID(CN_NOISE_PERLIN, CN_MODE_CLASSIC, 1) == 16, "classic Perlin 1D is selector 16");
         *g = ok;
         cn__gen_mut(g)->cfg.mode = CN_MODE_DEFAULT;
-        cn__gen_mut(g)->cfg.type = (cn_noise_type)3; /* 0 * 12 + 3 * 4 + 0 = 12 */
-        expect_unusable(g, "a classic Perlin 1D generator edited to type 3, default mode");
+        cn__gen_mut(g)->cfg.type = (cn_noise_type)4; /* 0 * 16 + 4 * 4 + 0 = 16 */
+        expect_unusable(g, "a classic Perlin 1D generator edited to type 4, default mode");
         *g = ok;
         cn__gen_mut(g)->cfg.mode = (cn_mode)2;
-        cn__gen_mut(g)->cfg.type = (cn_noise_type)-3; /* 2 * 12 - 12 + 0 = 12 */
-        expect_unusable(g, "a classic Perlin 1D generator edited to type -3, mode 2");
+        cn__gen_mut(g)->cfg.type = (cn_noise_type)-4; /* 2 * 16 - 16 + 0 = 16 */
+        expect_unusable(g, "a classic Perlin 1D generator edited to type -4, mode 2");
     }
     free(g);
 }

@@ -135,7 +135,7 @@ static void test_validation(void)
             }
 
     /* Bad types and modes, stored through the enum fields. */
-    static const int bad_types[] = {3, 7, -1, 1000, INT32_MIN};
+    static const int bad_types[] = {4, 7, -1, 1000, INT32_MIN};
     for (int i = 0; i < 5; i++) {
         cn_config c = good;
         c.type = (cn_noise_type)bad_types[i];
@@ -324,10 +324,10 @@ static void test_version(void)
  * last value (and for negative ones), and unknown names refused without a write. */
 static void test_names(void)
 {
-    static const char *const types[] = {"perlin", "simplex", "value"};
+    static const char *const types[] = {"perlin", "simplex", "value", "value-cubic"};
     static const char *const modes[] = {"default", "classic"};
     static const char *const fractals[] = {"none", "fbm", "turbulence", "billow", "ridged"};
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 4; i++) {
         const char *n = cn_noise_type_name((cn_noise_type)i);
         CHECK(n && strcmp(n, types[i]) == 0, "type %d is named %s", i, n ? n : "(null)");
         cn_noise_type t = (cn_noise_type)-1;
@@ -345,7 +345,7 @@ static void test_names(void)
         cn_fractal f = (cn_fractal)-1;
         CHECK(cn_fractal_from_name(fractals[i], &f) == CN_OK && (int)f == i, "%s -> %d", fractals[i], (int)f);
     }
-    CHECK(cn_noise_type_name((cn_noise_type)3) == NULL && cn_noise_type_name((cn_noise_type)-1) == NULL, "type 3, -1");
+    CHECK(cn_noise_type_name((cn_noise_type)4) == NULL && cn_noise_type_name((cn_noise_type)-1) == NULL, "type 4, -1");
     CHECK(cn_mode_name((cn_mode)2) == NULL && cn_mode_name((cn_mode)-1) == NULL, "mode 2, -1");
     CHECK(cn_fractal_name((cn_fractal)5) == NULL && cn_fractal_name((cn_fractal)-1) == NULL, "fractal 5, -1");
     cn_noise_type t = CN_NOISE_VALUE;

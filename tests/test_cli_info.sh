@@ -17,7 +17,7 @@ env -u CNOISE_ISA "$CNOISE" info >"$T/out" 2>"$T/err"
 rc=$?
 check "info succeeds quietly" [ "$rc" -eq 0 -a ! -s "$T/err" ]
 check "eight lines, in order" [ "$(cut -d: -f1 "$T/out" | tr '\n' ' ')" = "version compiled supported active cap cores noise fractals " ]
-check "noise types" [ "$(field noise)" = "perlin simplex value" ]
+check "noise types" [ "$(field noise)" = "perlin simplex value value-cubic" ]
 check "fractals" [ "$(field fractals)" = "none fbm turbulence billow ridged" ]
 check "version matches --version" [ "cnoise $(field version)" = "$("$CNOISE" --version)" ]
 compiled=" $(field compiled) "

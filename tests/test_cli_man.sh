@@ -70,7 +70,7 @@ done
 # The noise and fractal names every --help text and the page list are the library's own
 # (cn_noise_type_name, cn_fractal_name: "cnoise info" prints them), no more and no fewer.
 # names TEXT: the words of a list like "perlin (default), simplex or value; ...".
-names() { sed -e 's/([^)]*)//g' -e 's/;.*//' -e 's/,/ /g' -e 's/ or / /g' <<<"$1" | tr -s ' ' '\n' | sed '/^$/d' | sort | tr '\n' ' '; }
+names() { sed -e 's/\\-/-/g' -e 's/([^)]*)//g' -e 's/;.*//' -e 's/,/ /g' -e 's/ or / /g' <<<"$1" | tr -s ' ' '\n' | sed '/^$/d' | sort | tr '\n' ' '; }
 "$CNOISE" info >"$T/info"
 lib_noise=$(names "$(sed -n 's/^noise: //p' "$T/info")")
 lib_fractal=$(names "$(sed -n 's/^fractals: //p' "$T/info")")

@@ -35,9 +35,9 @@ static unsigned long long n_calls[CN_ISA_COUNT];  /* batch calls compared */
 static unsigned long long n_point_api;            /* batch values compared with cn_eval / cn_evalf */
 static unsigned long long n_plain;                /* of those, through a plain generator's short entries */
 static unsigned long long n_nan_out, n_finite_out, n_configs;
-/* Every quick_step-th configuration is run: 1, all 360; --quick, QUICK_STEP (prime to the 4 period x
- * transform cases and the 20 per noise and dimension, so that the 10 it runs vary in all of them). */
-enum { N_CONFIGS = 360, QUICK_STEP = 37 };
+/* Every quick_step-th configuration is run: 1, all 440; --quick, QUICK_STEP (prime to the 4 period x
+ * transform cases and the 20 per noise and dimension, so that the 12 it runs vary in all of them). */
+enum { N_CONFIGS = 440, QUICK_STEP = 37 };
 static int quick_step = 1;
 
 
@@ -571,7 +571,7 @@ static void run_configs(void)
         int dmin, dmax, classic;
         const char *name;
     } kinds[] = {{CN_NOISE_PERLIN, 1, 4, 1, "perlin"}, {CN_NOISE_SIMPLEX, 2, 4, 1, "simplex"},
-                 {CN_NOISE_VALUE, 1, 4, 0, "value"}};
+                 {CN_NOISE_VALUE, 1, 4, 0, "value"}, {CN_NOISE_VALUE_CUBIC, 1, 4, 0, "value-cubic"}};
     static const char *const fractal_names[] = {"none", "fbm", "turbulence", "billow", "ridged"};
     static const uint32_t periods[4] = {12, 36, 24, 48}; /* multiples of 2, 3 and 4 (simplex) */
     int counter = 0;

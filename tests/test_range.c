@@ -171,6 +171,47 @@ struct noise_case {
     cn_mode mode;
 };
 
+/*
+ * Cubic value noise (Catmull-Rom through the lattice values): the weights of one axis, written out
+ * here from the spline's definition (Catmull and Rom 1974: tangents (p2 - p0) / 2 and
+ * (p3 - p1) / 2), have sum |w| = 1 + t (1 - t), largest (5/4) at t = 1/2, so the library's scale
+ * (4/5)^D makes the bound (5/4)^D exactly 1. At lattice points the spline passes through the
+ * lattice value, which is value noise's there (the same keys and hash): the cubic noise must be
+ * exactly value noise times the scale at every lattice point.
+ */
+static void value_cubic_check(const struct noise_case *nc, cn_noise *gen, const cn_config *cfg)
+{
+    double best = 0;
+    for (int i = 0; i <= 1 << 16; i++) {
+        const double t = i / 65536.0, t2 = t * t, t3 = t2 * t;
+        const double w[4] = {(-t3 + 2 * t2 - t) / 2, (3 * t3 - 5 * t2 + 2) / 2, (-3 * t3 + 4 * t2 + t) / 2,
+                             (t3 - t2) / 2};
+        const double sum = fabs(w[0]) + fabs(w[1]) + fabs(w[2]) + fabs(w[3]);
+        best = sum > best ? sum : best;
+    }
+    CHECK(fabs(best - 1.25) < 1e-12, "%s: Catmull-Rom's sum |w| peaks at %.15g, expected 1.25", nc->name, best);
+    CHECK(fabs(nc->scale * pow(best, nc->dims) - 1) < 1e-12, "%s: scale %.17g times 1.25^%d is not 1", nc->name,
+          nc->scale, nc->dims);
+    cn_config vc = *cfg;
+    vc.type = CN_NOISE_VALUE;
+    cn_noise value;
+    CHECK(cn_noise_build(&value, &vc) == CN_OK, "%s: value noise build", nc->name);
+    long mismatches = 0;
+    for (long i = 0; i < 100000; i++) {
+        double p[4];
+        float pf[4];
+        for (int a = 0; a < nc->dims; a++) {
+            p[a] = floor(rnd() * 4000 - 2000);
+            pf[a] = (float)p[a];
+        }
+        const double want = cn_eval(&value, p) * nc->scale;
+        const float wantf = cn_evalf(&value, pf) * (float)nc->scale;
+        mismatches += cn_eval(gen, p) != want || cn_evalf(gen, pf) != wantf;
+    }
+    CHECK(mismatches == 0, "%s: %ld of 10^5 lattice points differ from value noise times the scale", nc->name,
+          mismatches);
+}
+
 static void run_case(const struct noise_case *nc)
 {
     cn_config cfg;
@@ -192,7 +233,11 @@ static void run_case(const struct noise_case *nc)
     radius2 = nc->tiled && nc->dims == 2 ? 0.4 : 0.5;
 
     double argmax[4] = {0, 0, 0, 0};
-    if (nc->type != CN_NOISE_VALUE) {
+    if (nc->type == CN_NOISE_VALUE_CUBIC) {
+        /* The bound needs 4^D lattice values of alternating sign near +-1 around one cell, which
+         * no search finds; the random samples below check that it holds. */
+        value_cubic_check(nc, &gen, &cfg);
+    } else if (nc->type != CN_NOISE_VALUE) {
         D = nc->dims;
         simplex_mode = nc->type == CN_NOISE_SIMPLEX;
         set_grads(D, nc->mode == CN_MODE_CLASSIC);
@@ -230,7 +275,8 @@ static void run_case(const struct noise_case *nc)
      * (0.86-0.97 over seeds for Perlin 4D): up to 3 more seeds are searched until one reaches 0.9. */
     double reach = 0;
     const double G = latG;
-    for (long i = 0; i < 4000000 && (i < 1000000 || reach < 0.9); i++) {
+    const long search = nc->type == CN_NOISE_VALUE_CUBIC ? 0 : 4000000; /* cubic: no search, above */
+    for (long i = 0; i < search && (i < 1000000 || reach < 0.9); i++) {
         if (i % 1000000 == 0 && i) {
             cfg.seed++;
             CHECK(cn_noise_build(&gen, &cfg) == CN_OK, "%s build, seed %llu", nc->name, (unsigned long long)cfg.seed);
@@ -248,6 +294,10 @@ static void run_case(const struct noise_case *nc)
     }
     printf("%-22s 1e6 random: double [%.4f, %.4f] float [%.4f, %.4f]; best |v| in 1e6-cell search %.4f "
            "(seeds searched: %llu)\n", nc->name, lo, hi, lof, hif, reach, (unsigned long long)(cfg.seed - 20261119));
+    if (nc->type == CN_NOISE_VALUE_CUBIC) { /* typical values are (4/5)^D of value noise's */
+        CHECK(hi >= 0.3 && lo <= -0.3, "%s: random samples span only [%g, %g]", nc->name, lo, hi);
+        return;
+    }
     CHECK(hi >= 0.5 && lo <= -0.5, "%s: random samples span only [%g, %g]", nc->name, lo, hi);
     CHECK(reach >= 0.9, "%s: |value| reaches only %.4f", nc->name, reach);
 }
@@ -268,6 +318,11 @@ int main(void)
         {CN_NOISE_VALUE, 2, "value2", 1, 1, 0, CN_MODE_DEFAULT},
         {CN_NOISE_VALUE, 3, "value3", 1, 1, 0, CN_MODE_DEFAULT},
         {CN_NOISE_VALUE, 4, "value4", 1, 1, 0, CN_MODE_DEFAULT},
+        /* cubic value noise: scale (4/5)^D against the bound (5/4)^D (value_cubic_check) */
+        {CN_NOISE_VALUE_CUBIC, 1, "value-cubic1", 0.8, 1, 0, CN_MODE_DEFAULT},
+        {CN_NOISE_VALUE_CUBIC, 2, "value-cubic2", 0.64, 1, 0, CN_MODE_DEFAULT},
+        {CN_NOISE_VALUE_CUBIC, 3, "value-cubic3", 0.512, 1, 0, CN_MODE_DEFAULT},
+        {CN_NOISE_VALUE_CUBIC, 4, "value-cubic4", 0.4096, 1, 0, CN_MODE_DEFAULT},
         /* Simplex with a period: the tiling lattice (F = 1/D, G = 1/(2D)). */
         {CN_NOISE_SIMPLEX, 2, "simplex2/tiled", CN_SCALE_SIMPLEX2_TILED, 1, 1, CN_MODE_DEFAULT},
         {CN_NOISE_SIMPLEX, 3, "simplex3/tiled", CN_SCALE_SIMPLEX3_TILED, 1, 1, CN_MODE_DEFAULT},

@@ -11,7 +11,7 @@ from conftest import same_bits
 
 
 def test_names_come_from_the_library():
-    assert cnoise.noise_types() == ["perlin", "simplex", "value"]
+    assert cnoise.noise_types() == ["perlin", "simplex", "value", "value-cubic"]
     assert cnoise.fractals() == ["none", "fbm", "turbulence", "billow", "ridged"]
     assert cnoise.modes() == ["default", "classic"]
     for t in cnoise.noise_types():  # every name builds (simplex has no 1D: 2D here)

@@ -31,6 +31,9 @@ CONFIGS = [
      "dims=4 seed=1 fractal=fbm octaves=3 rotation=" + ",".join(str(v) for v in (np.eye(4)[::-1] * 0.5 + np.eye(4) * 0.25).ravel())),
     (dict(type="value", dims=4, mode="default", octaves=2, fractal="ridged", frequency=0.2),
      "type=value dims=4 octaves=2 fractal=ridged frequency=0.2"),
+    (dict(type="value-cubic", dims=2, seed=4, fractal="fbm", octaves=3, period=(5, 7), frequency=0.3),
+     "type=value-cubic dims=2 seed=4 fractal=fbm octaves=3 period=5,7 frequency=0.3"),
+    (dict(type="value-cubic", dims=3, seed=8, frequency=0.4), "type=value-cubic dims=3 seed=8 frequency=0.4"),
 ]
 IDS = [s.replace(" ", ",") for _, s in CONFIGS]
 SHAPES = {1: (37,), 2: (19, 23), 3: (5, 7, 9), 4: (3, 4, 5, 6)}

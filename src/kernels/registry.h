@@ -32,6 +32,10 @@
     X(VALUE, DEFAULT, 2, value2, VALUE)                 \
     X(VALUE, DEFAULT, 3, value3, VALUE)                 \
     X(VALUE, DEFAULT, 4, value4, NONE)                  \
+    X(VALUE_CUBIC, DEFAULT, 1, value_cubic1, NONE)      \
+    X(VALUE_CUBIC, DEFAULT, 2, value_cubic2, NONE)      \
+    X(VALUE_CUBIC, DEFAULT, 3, value_cubic3, NONE)      \
+    X(VALUE_CUBIC, DEFAULT, 4, value_cubic4, NONE)      \
     X(PERLIN, CLASSIC, 1, perlin1c, NONE)               \
     X(PERLIN, CLASSIC, 2, perlin2c, NONE)               \
     X(PERLIN, CLASSIC, 3, perlin3c, NONE)               \
@@ -42,14 +46,15 @@
 
 /* The names of the noise types, modes and fractals (cn_noise_type_name and friends; the CLI
  * parses and lists them): X(enum value, name). */
-#define CN_NOISE_TYPE_NAMES(X) X(CN_NOISE_PERLIN, "perlin") X(CN_NOISE_SIMPLEX, "simplex") X(CN_NOISE_VALUE, "value")
+#define CN_NOISE_TYPE_NAMES(X) \
+    X(CN_NOISE_PERLIN, "perlin") X(CN_NOISE_SIMPLEX, "simplex") X(CN_NOISE_VALUE, "value") X(CN_NOISE_VALUE_CUBIC, "value-cubic")
 #define CN_MODE_NAMES(X) X(CN_MODE_DEFAULT, "default") X(CN_MODE_CLASSIC, "classic")
 #define CN_FRACTAL_NAMES(X)                                                                \
     X(CN_FRACTAL_NONE, "none") X(CN_FRACTAL_FBM, "fbm") X(CN_FRACTAL_TURBULENCE, "turbulence") \
     X(CN_FRACTAL_BILLOW, "billow") X(CN_FRACTAL_RIDGED, "ridged")
 
 /* Every (type, mode, dims) has a slot; the registry's kernels fill some. */
-#define CN__TYPES 3
+#define CN__TYPES 4
 #define CN__MODES 2
 #define CN__KERNEL_COUNT (CN__MODES * CN__TYPES * 4)
 #define CN__KID(type, mode, dims) ((int)(mode) * (CN__TYPES * 4) + (int)(type) * 4 + (dims) - 1)
