@@ -319,10 +319,10 @@ int main(void)
         {CN_NOISE_VALUE, 3, "value3", 1, 1, 0, CN_MODE_DEFAULT},
         {CN_NOISE_VALUE, 4, "value4", 1, 1, 0, CN_MODE_DEFAULT},
         /* cubic value noise: scale (4/5)^D against the bound (5/4)^D (value_cubic_check) */
-        {CN_NOISE_VALUE_CUBIC, 1, "value-cubic1", 0.8, 1, 0, CN_MODE_DEFAULT},
-        {CN_NOISE_VALUE_CUBIC, 2, "value-cubic2", 0.64, 1, 0, CN_MODE_DEFAULT},
-        {CN_NOISE_VALUE_CUBIC, 3, "value-cubic3", 0.512, 1, 0, CN_MODE_DEFAULT},
-        {CN_NOISE_VALUE_CUBIC, 4, "value-cubic4", 0.4096, 1, 0, CN_MODE_DEFAULT},
+        {CN_NOISE_VALUE_CUBIC, 1, "value-cubic1", CN_SCALE_VALUE_CUBIC1, 1, 0, CN_MODE_DEFAULT},
+        {CN_NOISE_VALUE_CUBIC, 2, "value-cubic2", CN_SCALE_VALUE_CUBIC2, 1, 0, CN_MODE_DEFAULT},
+        {CN_NOISE_VALUE_CUBIC, 3, "value-cubic3", CN_SCALE_VALUE_CUBIC3, 1, 0, CN_MODE_DEFAULT},
+        {CN_NOISE_VALUE_CUBIC, 4, "value-cubic4", CN_SCALE_VALUE_CUBIC4, 1, 0, CN_MODE_DEFAULT},
         /* Simplex with a period: the tiling lattice (F = 1/D, G = 1/(2D)). */
         {CN_NOISE_SIMPLEX, 2, "simplex2/tiled", CN_SCALE_SIMPLEX2_TILED, 1, 1, CN_MODE_DEFAULT},
         {CN_NOISE_SIMPLEX, 3, "simplex3/tiled", CN_SCALE_SIMPLEX3_TILED, 1, 1, CN_MODE_DEFAULT},
