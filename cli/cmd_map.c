@@ -82,7 +82,8 @@ static const char help_text[] =
     "  --tile             make the map tile seamlessly (wrap around left-right and top-bottom):\n"
     "                     W and H times the frequency must be whole numbers of cells, and\n"
     "                     --lacunarity a whole number; an error suggests a frequency\n"
-    "  --threads N        threads for the noise, 0..256 (default 0: one per core)\n"
+    "  --threads N        threads for the noise and the PNG compression, 0..256\n"
+    "                     (default 0: one per core)\n"
     "  --quiet            no progress bar and no \"wrote\" line\n"
     "  -o, --output FILE  output PNG (default map.png); the same safe replacement as render:\n"
     "                     a temporary file in the same directory, renamed into place when\n"
@@ -155,7 +156,7 @@ static int draw(map_job *jb, const char *output)
 {
     const uint32_t W = jb->width, H = jb->height;
     cli_sink s;
-    cli_sink_init(&s, prog, jb->quiet);
+    cli_sink_init(&s, prog, jb->quiet, jb->threads);
     snprintf(cli_sink_raster(&s, output, CN_IMAGE_PNG_RGB, W, H, 0)->about, sizeof s.file[0].about, "%lux%lu",
              (unsigned long)W, (unsigned long)H);
     cli_strips st = {.width = W, .height = H, .halo = 1, .planes = 1, .nan_at = CLI_NAN_NEAR_ROW, .shape = colour,

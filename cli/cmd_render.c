@@ -126,7 +126,8 @@ static const char help_text[] =
     "                     error suggests a frequency that works. Cannot be combined with\n"
     "                     --rotate, nor with a nonzero x or y entry of --period; the slice axes\n"
     "                     z and w stay non-periodic unless --period sets them (--period 0,0,6)\n"
-    "  --threads N        threads for the noise, 0..256 (default 0: one per core)\n"
+    "  --threads N        threads for the noise and the PNG compression, 0..256\n"
+    "                     (default 0: one per core)\n"
     "  --quiet            no progress bar and no \"wrote\" line (errors and notes still shown)\n"
     "  -o, --output FILE  output file (default noise.png)\n"
     "  -h, --help         show this help\n"
@@ -341,7 +342,7 @@ static int render(render_job *jb, const char *output)
     const cn_image_format wf = fmt_writer[jb->fmt];
     const uint64_t pixels = (uint64_t)W * H;
     cli_sink s;
-    cli_sink_init(&s, prog, jb->quiet);
+    cli_sink_init(&s, prog, jb->quiet, jb->threads);
     cli_sink_file *f = cli_sink_raster(&s, output, wf, W, H, 0);
     if (jb->fmt == F_PNG && !jb->shade)
         snprintf(f->about, sizeof f->about, "%lux%lu", (unsigned long)W, (unsigned long)H);

@@ -15,11 +15,12 @@
 
 /* --- the sink ------------------------------------------------------------------------------------ */
 
-void cli_sink_init(cli_sink *s, const char *prog, int quiet)
+void cli_sink_init(cli_sink *s, const char *prog, int quiet, int threads)
 {
     memset(s, 0, sizeof *s); /* the bar disabled until cli_sink_progress */
     s->prog = prog;
     s->quiet = quiet;
+    s->threads = threads < 0 ? 0 : threads;
 }
 
 static cli_sink_file *add(cli_sink *s, cli_sink_kind kind, const char *path, uint32_t width, uint32_t height)
@@ -76,7 +77,10 @@ static int open_file(cli_sink *s, cli_sink_file *f)
 {
     if (f->kind == CLI_SINK_RASTER)
         return cli_guard_begin(&f->w, &f->guard, f->path, f->format, f->width, f->height, f->depth, s->err,
-                               sizeof s->err);
+                               sizeof s->err) != 0 ||
+                       cn_image_set_threads(f->w, (unsigned)s->threads, s->err, sizeof s->err) != 0
+                   ? -1
+                   : 0;
     uint8_t pal[768];
     for (int i = 0; i < 256; i++)
         pal[3 * i] = pal[3 * i + 1] = pal[3 * i + 2] = (uint8_t)i;
