@@ -216,8 +216,9 @@ int cn_image_write_f32(cn_image_writer *w, const float *rows, uint32_t nrows, si
  * image has blocks, and fewer when the blocks in flight would hold more than 64 MiB. Call it
  * after cn_image_begin() and before the first row; later it is an error. A system that starts
  * fewer threads gets fewer (none: the caller's thread does the work). The file is the same
- * bytes for every thread count. Returns 0, or -1 with a message (the writer then fails, as
- * after a write error).
+ * bytes for every thread count. The workers block every signal (signals reach the caller's
+ * threads only) and are joined by cn_image_commit(), cn_image_finish() and cn_image_abort().
+ * Returns 0, or -1 with a message (the writer then fails, as after a write error).
  */
 int cn_image_set_threads(cn_image_writer *w, unsigned threads, char *err, size_t errlen);
 

@@ -13,6 +13,7 @@
 #include "outfile.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -792,11 +793,18 @@ int cn_image_set_threads(cn_image_writer *w, unsigned threads, char *err, size_t
         e->sync_ready = 1;
     }
     e->stop = 0;
+    /* The workers start with every signal blocked, so that a signal reaches only the caller's
+     * threads, and one the caller blocks (around a commit, say) waits for it. */
+    sigset_t all, old;
+    sigfillset(&all);
+    const int masked = pthread_sigmask(SIG_SETMASK, &all, &old) == 0;
     for (unsigned t = 0; t < threads; t++) {
         if (pthread_create(&e->tid[t], NULL, png_worker, e) != 0)
             break; /* as many as the system gives; none: the caller's thread */
         e->nthreads++;
     }
+    if (masked)
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (!e->nthreads)
         e->njobs = 1; /* the slots beyond the first stay unused */
     return 0;
