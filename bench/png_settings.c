@@ -3,16 +3,21 @@
  * filters a raw image the way PNG does (None, Sub, Up, Average, Paeth, and the "adaptive"
  * heuristic of the PNG specification: per row the filter with the smallest sum of absolute
  * values of the filtered bytes as signed), then deflates it in blocks of the writer's size with
- * zlib at each level and strategy, on one thread, and prints time and size.
+ * zlib at each level and strategy, on one thread, and prints CPU time and size.
  *
  * Build and run (not part of the build; it needs only zlib):
  *     cc -O2 -o /tmp/png_settings bench/png_settings.c -lz
  *     /tmp/png_settings FILE WIDTH HEIGHT KIND [BLOCK_BYTES [FILTERS]]
  * KIND: gray8 (1 byte per pixel), gray16 (2 bytes, little-endian as in a .r16 file; converted to
  * PNG's big-endian), rgb8 (3 bytes). BLOCK_BYTES: filtered bytes per deflate stream (default
- * 262144, the writer's). FILTERS: the filters to try, e.g. "paeth,up" (default: all). Output: one line per filter (filter time) and per filter x level x
- * strategy: CPU seconds of deflate, MB/s of filtered input, compressed size and percent of raw.
+ * 262144, the writer's). FILTERS: the filters to try, e.g. "paeth,up" (default: all). The
+ * environment variable MEMLEVEL sets deflate's memLevel (default 8, the writer's).
+ * Output: one line per filter (its CPU time) and per filter x level x strategy (default,
+ * filtered, rle, huffman-only): CPU seconds of deflate, MB/s of filtered input, compressed size
+ * and percent of the raw size. CPU time, not wall time: this machine is shared.
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +27,7 @@
 static double now(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts); /* CPU time: this machine is shared */
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
@@ -82,6 +87,7 @@ int main(int argc, char **argv)
     static const int strat[] = {Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE, Z_HUFFMAN_ONLY};
     static const char *const sname[] = {"default", "filtered", "rle", "huffman"};
     const char *only = argc > 6 ? argv[6] : NULL;
+    const int memlevel = getenv("MEMLEVEL") ? atoi(getenv("MEMLEVEL")) : 8;
     const size_t rows_per_block = block / (rb + 1) ? block / (rb + 1) : 1;
     printf("%s: %zux%zu %s, %zu raw bytes, blocks of %zu rows\n", argv[1], W, H, argv[4], raw_len, rows_per_block);
     for (int f = 0; f <= 5; f++) {
@@ -111,7 +117,7 @@ int main(int argc, char **argv)
             for (int s = 0; s < 4; s++) {
                 z_stream zs;
                 memset(&zs, 0, sizeof zs);
-                if (deflateInit2(&zs, level, Z_DEFLATED, -15, getenv("MEMLEVEL") ? atoi(getenv("MEMLEVEL")) : 8, strat[s]) != Z_OK)
+                if (deflateInit2(&zs, level, Z_DEFLATED, -15, memlevel, strat[s]) != Z_OK)
                     return 1;
                 size_t zlen = 0;
                 t0 = now();
