@@ -75,12 +75,13 @@ int cli_sink_fail(cli_sink *s, const char *fmt, ...)
 /* Creates f's temporary file with the signals held, so no signal finds it unregistered. */
 static int open_file(cli_sink *s, cli_sink_file *f)
 {
-    if (f->kind == CLI_SINK_RASTER)
-        return cli_guard_begin(&f->w, &f->guard, f->path, f->format, f->width, f->height, f->depth, s->err,
-                               sizeof s->err) != 0 ||
-                       cn_image_set_threads(f->w, (unsigned)s->threads, s->err, sizeof s->err) != 0
-                   ? -1
-                   : 0;
+    if (f->kind == CLI_SINK_RASTER) {
+        if (cli_guard_begin(&f->w, &f->guard, f->path, f->format, f->width, f->height, f->depth, s->err,
+                            sizeof s->err) != 0)
+            return -1;
+        /* PNG blocks deflated on the command's threads (the writer is dropped by the caller) */
+        return cn_image_set_threads(f->w, (unsigned)s->threads, s->err, sizeof s->err);
+    }
     uint8_t pal[768];
     for (int i = 0; i < 256; i++)
         pal[3 * i] = pal[3 * i + 1] = pal[3 * i + 2] = (uint8_t)i;
