@@ -89,7 +89,8 @@ static const char help_text[] =
     "  --classic          classic mode: the published reference code; perlin and simplex only\n"
     "  --precision P      double (default) or float: cn_eval or cn_evalf\n"
     "  --frequency F      finite number > 0 (default 0.015625 = 1/64)\n"
-    "  --threads N        threads for the noise, 0..256 (default 0: one per core)\n"
+    "  --threads N        threads for the noise and the PNG compression, 0..256\n"
+    "                     (default 0: one per core)\n"
     "  --quiet            no progress bar and no \"wrote\" lines (errors and notes still shown)\n"
     CLI_RECIPE_HELP
     "  -h, --help         show this help\n"
@@ -340,7 +341,7 @@ static int run(anim_job *jb)
     }
 
     cli_sink s;
-    cli_sink_init(&s, prog, jb->quiet);
+    cli_sink_init(&s, prog, jb->quiet, jb->threads);
     if (jb->gif)
         snprintf(cli_sink_gif(&s, jb->gif, W, H, (unsigned)jb->delay, !jb->once)->about, sizeof s.file[0].about,
                  "%lux%lu, %d frames, %d/100 s each%s", (unsigned long)W, (unsigned long)H, jb->frames, jb->delay,

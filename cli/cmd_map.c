@@ -88,7 +88,8 @@ static const char help_text[] =
     "                     numbers, each -2^48..2^48; chunk (i, j) of size N is --origin\n"
     "                     i*N,j*N (i*(N-1),j*(N-1) for shared-edge 2^n+1 chunks) and matches\n"
     "                     the same pixels of one large map exactly\n"
-    "  --threads N        threads for the noise, 0..256 (default 0: one per core)\n"
+    "  --threads N        threads for the noise and the PNG compression, 0..256\n"
+    "                     (default 0: one per core)\n"
     "  --quiet            no progress bar and no \"wrote\" line\n"
     CLI_RECIPE_HELP
     "  -o, --output FILE  output PNG (default map.png); the same safe replacement as render:\n"
@@ -163,7 +164,7 @@ static int draw(map_job *jb, const char *output)
 {
     const uint32_t W = jb->width, H = jb->height;
     cli_sink s;
-    cli_sink_init(&s, prog, jb->quiet);
+    cli_sink_init(&s, prog, jb->quiet, jb->threads);
     snprintf(cli_sink_raster(&s, output, CN_IMAGE_PNG_RGB, W, H, 0)->about, sizeof s.file[0].about, "%lux%lu",
              (unsigned long)W, (unsigned long)H);
     cli_strips st = {.width = W, .height = H, .origin = {jb->origin[0], jb->origin[1]}, .halo = 1, .planes = 1,

@@ -173,7 +173,8 @@ static const char help_text[] =
     "                     --origin i*N,j*N; 2^n+1 chunks sharing their edges are at\n"
     "                     i*(N-1),j*(N-1). The chunks equal the same pixels of one large\n"
     "                     render exactly (shading and normals included)\n"
-    "  --threads N        threads for the noise, 0..256 (default 0: one per core)\n"
+    "  --threads N        threads for the noise and the PNG compression, 0..256\n"
+    "                     (default 0: one per core)\n"
     "  --quiet            no progress bar and no \"wrote\" line (errors and notes still shown)\n"
     CLI_RECIPE_HELP
     "  -o, --output FILE  output file (default noise.png)\n"
@@ -462,7 +463,7 @@ static int render(render_job *jb, const char *output)
     const int sidecar = wf == CN_IMAGE_R16 || wf == CN_IMAGE_F32;
     char *sidecar_path = NULL;
     cli_sink s;
-    cli_sink_init(&s, prog, jb->quiet);
+    cli_sink_init(&s, prog, jb->quiet, jb->threads);
     cli_sink_file *f = cli_sink_raster(&s, output, wf, W, H, 0);
     if (jb->geo_set)
         f->geo = &jb->geo;

@@ -89,7 +89,8 @@ static const char help_text[] =
     "  --precision P      double (default) or float: cn_eval or cn_evalf\n"
     "  --frequency F      finite number > 0 (default 0.0625 = 1/16: a lattice cell spans 16\n"
     "                     voxels)\n"
-    "  --threads N        threads for the noise, 0..256 (default 0: one per core)\n"
+    "  --threads N        threads for the noise and the PNG compression, 0..256\n"
+    "                     (default 0: one per core)\n"
     "  --quiet            no progress bar and no \"wrote\" lines (errors and notes still shown)\n"
     CLI_RECIPE_HELP
     "  -h, --help         show this help\n"
@@ -274,7 +275,7 @@ static int run(volume_job *jb)
 {
     const uint32_t W = jb->W, H = jb->H, D = jb->D;
     cli_sink s;
-    cli_sink_init(&s, prog, jb->quiet);
+    cli_sink_init(&s, prog, jb->quiet, jb->threads);
     cli_sink_file *vol = cli_sink_raster(&s, jb->output, jb->fmt, W, H, D);
     vol->noun = "volume";
     if (jb->fmt == CN_IMAGE_NPY)

@@ -17,11 +17,12 @@
 
 /* --- the sink ------------------------------------------------------------------------------------ */
 
-void cli_sink_init(cli_sink *s, const char *prog, int quiet)
+void cli_sink_init(cli_sink *s, const char *prog, int quiet, int threads)
 {
     memset(s, 0, sizeof *s); /* the bar disabled until cli_sink_progress */
     s->prog = prog;
     s->quiet = quiet;
+    s->threads = threads < 0 ? 0 : threads;
 }
 
 static cli_sink_file *add(cli_sink *s, cli_sink_kind kind, const char *path, uint32_t width, uint32_t height)
@@ -125,7 +126,10 @@ static int open_file(cli_sink *s, cli_sink_file *f)
                             sizeof s->err) != 0)
             return -1;
         /* a failure here leaves f->w for cli_sink_close to remove */
-        return f->geo ? cn_image_set_georef(f->w, f->geo, s->err, sizeof s->err) : 0;
+        if (f->geo && cn_image_set_georef(f->w, f->geo, s->err, sizeof s->err) != 0)
+            return -1;
+        /* PNG blocks deflated on the command's threads (the writer is dropped by the caller) */
+        return cn_image_set_threads(f->w, (unsigned)s->threads, s->err, sizeof s->err);
     }
     uint8_t pal[768];
     for (int i = 0; i < 256; i++)

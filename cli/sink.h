@@ -17,7 +17,7 @@
  *
  * Usage:
  *     cli_sink s;
- *     cli_sink_init(&s, prog, quiet);
+ *     cli_sink_init(&s, prog, quiet, threads);
  *     cli_sink_file *f = cli_sink_raster(&s, path, CN_IMAGE_PNG8, W, H, 0);
  *     snprintf(f->about, sizeof f->about, "%lux%lu", W, H);
  *     cli_strips st = {.width = W, .height = H, .planes = 1, .shape = fn, .ctx = job};
@@ -72,6 +72,7 @@ typedef struct cli_sink_file {
 typedef struct cli_sink {
     const char *prog;
     int quiet;
+    int threads;    /* for the PNG writers (cn_image_set_threads): the command's --threads */
     int nfiles;
     cli_sink_file file[CLI_SINK_FILES];
     cli_progress bar;
@@ -79,8 +80,10 @@ typedef struct cli_sink {
     char err[1024]; /* the reason of a failure, printed by cli_sink_close */
 } cli_sink;
 
-/* An empty sink of prog ("cnoise render"); quiet: no bar, no "wrote" lines. */
-void cli_sink_init(cli_sink *s, const char *prog, int quiet);
+/* An empty sink of prog ("cnoise render"); quiet: no bar, no "wrote" lines; threads: the
+ * command's --threads (0: one per core), which also deflate its PNG files, overlapping the noise
+ * of the next strip (cn_image_set_threads). */
+void cli_sink_init(cli_sink *s, const char *prog, int quiet, int threads);
 
 /* Adds a file (at most CLI_SINK_FILES; path must outlive s). The sizes were checked already
  * (cn_image_check_size). Returns the entry, for its about and noun. */

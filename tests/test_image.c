@@ -4,9 +4,13 @@
  * sizes are validated before anything is created, failures (file size limit, a full tmpfs, an
  * unwritable folder, a special file, a type mismatch, missing rows) leave no temporary file and
  * leave an existing target untouched, and the peak resident memory of a streamed write does not
- * grow with the image height.
+ * grow with the image height. PNGs are written with 1 to 64 compressing threads and must be the
+ * same bytes whatever the count.
  *
  * test_image --emit DIR writes the files tests/test_image_numpy.sh checks with numpy.
+ * test_image --decode IN.png OUT decodes a PNG with libpng (an independent decoder: the writer
+ * does not use libpng) into OUT, the samples row by row as stored, 16-bit ones little-endian,
+ * and prints "W H DEPTH COLOUR_TYPE" (tests/test_cli_png.sh).
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -153,14 +157,19 @@ static void gen_row(cn_image_format f, uint32_t w, uint32_t y, uint32_t z, void 
 /*
  * Writes a w x h (x d) file of format f through the streaming API in strips of varying height
  * (1, 2, 3, 5, 8, ... rows), with rows `pad` elements longer than needed (the padding filled
- * with garbage). Returns 0 or -1 (message in err).
+ * with garbage), with cn_image_set_threads(threads) unless threads is negative. Returns 0 or -1
+ * (message in err).
  */
-static int write_stream(const char *path, cn_image_format f, uint32_t w, uint32_t h, uint32_t d, size_t pad,
-                        char *err, size_t errlen)
+static int write_stream_threads(const char *path, cn_image_format f, uint32_t w, uint32_t h, uint32_t d,
+                                size_t pad, int threads, char *err, size_t errlen)
 {
     cn_image_writer *wr;
     if (cn_image_begin(&wr, path, f, w, h, d, err, errlen) != 0)
         return -1;
+    if (threads >= 0 && cn_image_set_threads(wr, (unsigned)threads, err, errlen) != 0) {
+        cn_image_abort(wr);
+        return -1;
+    }
     const size_t es = cn_image_format_sample_bytes(f);
     const size_t stride = (size_t)w * cn_image_format_channels(f) + pad;
     const uint32_t strips[] = {1, 2, 3, 5, 8, 13, 21, 34};
@@ -193,6 +202,12 @@ static int write_stream(const char *path, cn_image_format f, uint32_t w, uint32_
         return -1;
     }
     return cn_image_commit(wr, err, errlen);
+}
+
+static int write_stream(const char *path, cn_image_format f, uint32_t w, uint32_t h, uint32_t d, size_t pad,
+                        char *err, size_t errlen)
+{
+    return write_stream_threads(path, f, w, h, d, pad, -1, err, errlen);
 }
 
 /* Decodes a PNG with libpng's low-level reader: no transformations, samples as stored. */
@@ -325,6 +340,118 @@ static void test_png_formats(void)
         CHECK(bad == 0, "wide rgb: %d samples differ", bad);
         free(d.data);
     }
+}
+
+/*
+ * PNGs deflated in blocks on threads: for every PNG format, sizes of one block (1x1, 7x5), of
+ * several blocks (the writer cuts about 256 KiB of filtered rows per block) and of rows wider
+ * than a block, written with 1, 2, 3, 64 and one-per-core threads: libpng decodes the values
+ * written, and the file is the same bytes for every thread count.
+ */
+static void test_png_threads(void)
+{
+    static const struct {
+        uint32_t w, h;
+    } sizes[] = {{1, 1}, {7, 5}, {1001, 700}, {257, 2000}, {40000, 9}};
+    static const int threads[] = {1, 2, 3, 64, 0};
+    static const cn_image_format fmts[] = {CN_IMAGE_PNG8, CN_IMAGE_PNG16, CN_IMAGE_PNG_RGB};
+    char path[512], first[512], err[512], name[64];
+    for (size_t fi = 0; fi < sizeof fmts / sizeof fmts[0]; fi++)
+        for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+            const cn_image_format f = fmts[fi];
+            const uint32_t W = sizes[si].w, H = sizes[si].h;
+            const unsigned ch = cn_image_format_channels(f);
+            unsigned char *ref = NULL;
+            size_t ref_len = 0;
+            for (size_t ti = 0; ti < sizeof threads / sizeof threads[0]; ti++) {
+                snprintf(name, sizeof name, "thr_%s_%ux%u_%d.png", cn_image_format_name(f), W, H, threads[ti]);
+                CHECK(write_stream_threads(pathf(path, sizeof path, name), f, W, H, 0, 1, threads[ti], err,
+                                           sizeof err) == 0,
+                      "%s: %s", name, err);
+                png_dec d;
+                CHECK(read_png(path, &d) == 0 && d.data, "%s: libpng cannot decode it", name);
+                if (d.data) {
+                    CHECK(d.w == W && d.h == H && d.depth == (f == CN_IMAGE_PNG16 ? 16 : 8) &&
+                              d.ctype == (f == CN_IMAGE_PNG_RGB ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_GRAY),
+                          "%s: header %ux%u depth %d type %d", name, d.w, d.h, d.depth, d.ctype);
+                    long bad = 0;
+                    for (uint32_t y = 0; y < H && d.w == W && d.h == H; y++)
+                        for (uint32_t x = 0; x < W; x++)
+                            for (unsigned c = 0; c < ch; c++) {
+                                const unsigned char *b = d.data + y * d.rowbytes;
+                                if (f == CN_IMAGE_PNG16)
+                                    bad += (uint16_t)(b[2 * x] << 8 | b[2 * x + 1]) != (uint16_t)hv(x, y, 0, 0);
+                                else
+                                    bad += b[ch * x + c] != (uint8_t)hv(x, y, 0, c);
+                            }
+                    CHECK(bad == 0, "%s: %ld samples differ", name, bad);
+                    free(d.data);
+                }
+                size_t len = 0;
+                unsigned char *bytes = read_all(path, &len);
+                if (ti == 0) {
+                    ref = bytes;
+                    ref_len = len;
+                    memcpy(first, name, sizeof name);
+                } else {
+                    CHECK(bytes && ref && len == ref_len && memcmp(bytes, ref, len) == 0, "%s differs from %s", name,
+                          first);
+                    free(bytes);
+                }
+                unlink(path);
+            }
+            free(ref);
+        }
+
+    /* The thread count is set before the first row; later the writer fails and leaves nothing. */
+    cn_image_writer *w;
+    uint8_t row[4] = {1, 2, 3, 4};
+    CHECK(cn_image_begin(&w, pathf(path, sizeof path, "late.png"), CN_IMAGE_PNG8, 4, 2, 0, err, sizeof err) == 0,
+          "%s", err);
+    CHECK(cn_image_set_threads(w, 2, err, sizeof err) == 0, "%s", err);
+    CHECK(cn_image_write_u8(w, row, 1, 4, err, sizeof err) == 0, "%s", err);
+    CHECK(cn_image_set_threads(w, 2, err, sizeof err) == -1 && strstr(err, "late.png") &&
+              strstr(err, "before the first row"),
+          "threads after a row: %s", err);
+    CHECK(cn_image_write_u8(w, row, 1, 4, err, sizeof err) == -1, "a failed writer takes no rows");
+    CHECK(cn_image_commit(w, err, sizeof err) == -1 && access(path, F_OK) != 0, "a failed writer commits nothing");
+    CHECK(cn_image_set_threads(NULL, 1, err, sizeof err) == -1 && strcmp(err, "no image writer") == 0,
+          "NULL writer: %s", err);
+    /* Formats without compression take the call and ignore it. */
+    CHECK(cn_image_begin(&w, pathf(path, sizeof path, "t.f32"), CN_IMAGE_F32, 1, 1, 0, err, sizeof err) == 0, "%s",
+          err);
+    const float one = 1.0f;
+    CHECK(cn_image_set_threads(w, 0, err, sizeof err) == 0 && cn_image_write_f32(w, &one, 1, 1, err, sizeof err) == 0 &&
+              cn_image_commit(w, err, sizeof err) == 0,
+          "f32 with threads: %s", err);
+    unlink(path);
+}
+
+/* --decode IN OUT: see the top of the file. */
+static int decode(const char *in, const char *out)
+{
+    png_dec d;
+    if (read_png(in, &d) != 0 || !d.data) {
+        fprintf(stderr, "test_image --decode: libpng cannot decode %s\n", in);
+        return 1;
+    }
+    if (d.depth == 16) /* big-endian in the file, little-endian out */
+        for (size_t i = 0; i + 1 < d.rowbytes * d.h; i += 2) {
+            unsigned char t = d.data[i];
+            d.data[i] = d.data[i + 1];
+            d.data[i + 1] = t;
+        }
+    FILE *f = fopen(out, "wb");
+    int ok = f && fwrite(d.data, 1, d.rowbytes * d.h, f) == d.rowbytes * d.h;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    free(d.data);
+    if (!ok) {
+        fprintf(stderr, "test_image --decode: cannot write %s\n", out);
+        return 1;
+    }
+    printf("%u %u %d %d\n", d.w, d.h, d.depth, d.ctype);
+    return 0;
 }
 
 /* RAW formats: exactly w*h*d samples, little-endian, x fastest, no header. */
@@ -1100,6 +1227,8 @@ int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--emit"))
         return emit(argv[2]);
+    if (argc == 4 && !strcmp(argv[1], "--decode"))
+        return decode(argv[2], argv[3]);
     const char *tmpdir = getenv("TMPDIR");
     snprintf(base, sizeof base, "%s/test_image.XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
     if (!mkdtemp(base)) {
@@ -1113,6 +1242,7 @@ int main(int argc, char **argv)
 
     test_file_helpers();
     test_png_formats();
+    test_png_threads();
     test_raw(CN_IMAGE_R16, 33, 9, 0);
     test_raw(CN_IMAGE_R16, 5, 4, 3);
     test_raw(CN_IMAGE_F32, 33, 9, 0);

@@ -1,14 +1,11 @@
 /*
- * image.c -- the raster writers of cn_image.h: PNG (8/16-bit gray, 8-bit RGB) through libpng,
- * RAW 16-bit and float, PFM and NumPy .npy written directly. The file handling (temporary file,
- * checked writes, fsync, rename, cleanup) is outfile.c's, shared with the GIF writer.
+ * image.c -- the raster writers of cn_image.h: PNG (8/16-bit gray, 8-bit RGB) filtered here and
+ * deflated by zlib on a small pool of threads (the PNG encoder below), RAW 16-bit and float, PFM
+ * and NumPy .npy written directly. The file handling (temporary file, checked writes, fsync,
+ * rename, cleanup) is outfile.c's, shared with the GIF writer.
  *
  * Byte order: every multi-byte value is encoded explicitly (shifts of the value's bits), so the
- * files are the same on little- and big-endian hosts. libpng takes 16-bit samples big-endian;
- * png_set_swap() tells it the caller's rows are little-endian when the host is.
- *
- * libpng reports errors through png_err_cb, which records the message and longjmps back to the
- * setjmp in whichever public function called into libpng.
+ * files are the same on little- and big-endian hosts. PNG stores 16-bit samples big-endian.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -16,16 +13,14 @@
 #include "ext.h"
 #include "outfile.h"
 
-#include <png.h>
-#include <setjmp.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-#if !defined(PNG_WRITE_SWAP_SUPPORTED)
-#error "libpng without PNG_WRITE_SWAP_SUPPORTED: 16-bit rows cannot be byte-swapped"
-#endif
+#include <unistd.h>
+#include <zlib.h>
 
 /* --- formats ------------------------------------------------------------------------------- */
 
@@ -178,6 +173,303 @@ int cn_image_check_size(cn_image_format format, uint32_t width, uint32_t height,
     return 0;
 }
 
+/* --- the PNG encoder --------------------------------------------------------------------------- */
+
+/*
+ * A PNG file is the signature, an IHDR chunk, the image data as one zlib stream cut into IDAT
+ * chunks, and IEND (PNG specification, 5 and 11). The zlib stream holds the filtered rows: each
+ * row is a filter-type byte followed by the row's bytes less a prediction from its neighbours
+ * (9.2): a the byte bpp bytes to the left, b the byte above, c the byte above a; zero outside
+ * the image. The encoder cuts the image into blocks of rows and deflates each block as its own
+ * raw deflate stream (no shared history), ended by a byte-aligned empty stored block
+ * (Z_SYNC_FLUSH) so the streams can be concatenated, the last one with Z_FINISH (its final
+ * block). One zlib header (RFC 1950) in front and the Adler-32 of all the filtered bytes behind
+ * (adler32_combine of the blocks' sums, in order) make them one valid zlib stream: the way
+ * parallel gzip tools join independent blocks. Each block's output becomes one IDAT chunk.
+ *
+ * Blocks are filtered and deflated on worker threads while the caller goes on (computing the
+ * next rows); the caller's thread writes the finished blocks in order. A block is the same bytes
+ * whichever thread deflates it, so the file does not depend on the number of threads.
+ *
+ * The settings, chosen by measurement (bench/png_settings.c; figures in cn_image.h): every row
+ * is filtered with Paeth's predictor and deflated with the Z_RLE strategy, whose only matches
+ * are runs (distance 1). Noise leaves the filtered bytes small but rarely repeated, so longer
+ * matches gain little: against level 1..6 with the default or Z_FILTERED strategy and the other
+ * filters, Paeth + Z_RLE was the smallest on gray heightmaps and 2 to 5 times faster. Z_RLE
+ * uses no level's match settings; PNG_LEVEL 1 only names the fastest class in the header.
+ */
+
+#define PNG_BLOCK_BYTES ((size_t)262144) /* filtered bytes per block (at least one row) */
+#define PNG_MEM_CAP ((size_t)64 << 20)   /* the blocks in flight: at most this much, or one block */
+#define PNG_LEVEL 1
+#define PNG_STRATEGY Z_RLE
+
+enum { JOB_FREE, JOB_QUEUED, JOB_BUSY, JOB_DONE };
+
+typedef struct png_job {
+    unsigned char *raw;  /* 1 + block_rows rows of row_bytes: the row above the block (zeros above
+                            the image), then the block's rows as the caller gave them */
+    unsigned char *filt; /* rows * (1 + row_bytes): the filtered rows, deflate's input */
+    unsigned char *z;    /* deflate's output, zcap bytes (grown when needed) */
+    size_t zcap, zlen;
+    uint32_t nrows; /* rows held */
+    int last;       /* the image's last block: ends the deflate stream */
+    uLong adler;    /* Adler-32 of filt[0 .. nrows * (1 + row_bytes)) */
+    int state;      /* JOB_*, under the encoder's mutex when there are workers */
+    int zerr;       /* zlib's error code when deflating failed, else Z_OK */
+} png_job;
+
+typedef struct png_enc {
+    size_t row_bytes, bpp; /* bytes of a row and of a pixel, in the file */
+    int swap16;            /* 16-bit samples: the caller's host order to big-endian */
+    uint32_t block_rows;
+    unsigned nthreads;     /* worker threads running; 0: blocks are deflated in the caller's thread */
+    unsigned njobs;        /* slots: 1 without workers, 2 per worker with them */
+    png_job *jobs;
+    unsigned fill;         /* the slot being filled (its state JOB_FREE) */
+    unsigned oldest;       /* the oldest slot in flight (queued, busy or done, not yet written) */
+    unsigned next;         /* the next queued slot a worker takes */
+    unsigned inflight;     /* slots submitted and not yet written */
+    unsigned prev;         /* the slot submitted last, */
+    uint32_t prev_rows;    /* and its rows: its last row is the row above the next block */
+    int started;           /* the first block was submitted (the thread count is fixed) */
+    int open;              /* the slot `fill` is acquired and takes rows */
+    unsigned char *conv;   /* no workers: scratch for run_job (16-bit) */
+    uLong adler;           /* Adler-32 of the blocks written so far */
+    int header_done;       /* the zlib header went out with the first IDAT */
+    z_stream zs;           /* the caller's thread's stream (no workers) */
+    int zs_ready;
+    pthread_mutex_t mu;
+    pthread_cond_t work, done;
+    int sync_ready, stop;
+    pthread_t *tid;
+} png_enc;
+
+/* Paeth's predictor (PNG specification 9.4): whichever of a, b, c is closest to p = a + b - c,
+ * ties in the order a, b, c; |p - a| = |b - c|, |p - b| = |a - c|, |p - c| = |a + b - 2c|. */
+static inline unsigned paeth(unsigned a, unsigned b, unsigned c)
+{
+    int pa = abs((int)b - (int)c), pb = abs((int)a - (int)c), pc = abs((int)a + (int)b - 2 * (int)c);
+    return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+}
+
+/* out[0] = 4 (Paeth), out[1..n] = cur filtered against prev (n bytes, bpp per pixel): each byte
+ * less Paeth's prediction from a = the byte bpp to the left, b = the byte above, c = above a. */
+static void filter_paeth(const unsigned char *restrict cur, const unsigned char *restrict prev, size_t n,
+                         size_t bpp, unsigned char *restrict out)
+{
+    size_t i;
+    out[0] = 4;
+    out++;
+    for (i = 0; i < bpp && i < n; i++)
+        out[i] = (unsigned char)(cur[i] - prev[i]); /* a = c = 0: the prediction is b */
+    for (; i < n; i++)
+        out[i] = (unsigned char)(cur[i] - paeth(cur[i - bpp], prev[i], prev[i - bpp]));
+}
+
+/* 16-bit samples from host order to big-endian (n bytes). */
+static void to_be16(unsigned char *restrict dst, const unsigned char *restrict src, size_t n)
+{
+    for (size_t i = 0; i + 1 < n; i += 2) {
+        uint16_t v;
+        memcpy(&v, src + i, 2);
+        dst[i] = (unsigned char)(v >> 8);
+        dst[i + 1] = (unsigned char)(v & 0xffu);
+    }
+}
+
+/* Filters and deflates job j with zs (a raw deflate stream, reset here); conv is scratch for
+ * two rows. Sets j->zerr (Z_OK, or zlib's error). */
+static void run_job(const png_enc *e, png_job *j, z_stream *zs, unsigned char *conv)
+{
+    const size_t rb = e->row_bytes, fb = rb + 1;
+    const unsigned char *prev = j->raw;
+    if (e->swap16) { /* conv: the row above and the current row, big-endian, alternating */
+        to_be16(conv, j->raw, rb);
+        prev = conv;
+    }
+    for (uint32_t r = 0; r < j->nrows; r++) {
+        const unsigned char *cur = j->raw + (size_t)(r + 1) * rb;
+        if (e->swap16) {
+            unsigned char *c = conv + (size_t)((r + 1) & 1) * rb;
+            to_be16(c, cur, rb);
+            cur = c;
+        }
+        filter_paeth(cur, prev, rb, e->bpp, j->filt + (size_t)r * fb);
+        prev = cur;
+    }
+    size_t left = (size_t)j->nrows * fb;
+    const unsigned char *in = j->filt;
+    j->adler = adler32_z(adler32(0L, Z_NULL, 0), in, left);
+    j->zlen = 0;
+    const int flush = j->last ? Z_FINISH : Z_SYNC_FLUSH;
+    const size_t most = (size_t)1 << 30; /* avail_in and avail_out are 32-bit */
+    int rc = deflateReset(zs);
+    zs->avail_in = 0;
+    while (rc == Z_OK) {
+        if (zs->avail_in == 0 && left) {
+            const size_t c = left < most ? left : most;
+            zs->next_in = (Bytef *)(uintptr_t)in; /* zlib's next_in is not const */
+            zs->avail_in = (uInt)c;
+            in += c;
+            left -= c;
+        }
+        if (j->zlen == j->zcap) { /* more than compressBound: cannot happen, but never overflow */
+            unsigned char *nz = (unsigned char *)realloc(j->z, j->zcap * 2);
+            if (!nz) {
+                rc = Z_MEM_ERROR;
+                break;
+            }
+            j->z = nz;
+            j->zcap *= 2;
+        }
+        const size_t room = j->zcap - j->zlen < most ? j->zcap - j->zlen : most;
+        zs->next_out = j->z + j->zlen;
+        zs->avail_out = (uInt)room;
+        const int f = left ? Z_NO_FLUSH : flush;
+        rc = deflate(zs, f);
+        j->zlen += room - zs->avail_out;
+        if (rc == Z_STREAM_END) {
+            rc = Z_OK;
+            break;
+        }
+        if (rc == Z_BUF_ERROR) /* no progress with room to spare would loop for ever */
+            rc = zs->avail_out ? Z_STREAM_ERROR : Z_OK;
+        if (rc == Z_OK && f == Z_SYNC_FLUSH && zs->avail_in == 0 && zs->avail_out != 0)
+            break; /* everything is out, up to the byte-aligned empty stored block */
+    }
+    j->zerr = rc;
+}
+
+/* A raw deflate stream (no zlib header or trailer: the encoder writes one pair for all). */
+static int png_deflate_init(z_stream *zs)
+{
+    memset(zs, 0, sizeof *zs);
+    return deflateInit2(zs, PNG_LEVEL, Z_DEFLATED, -15, 8, PNG_STRATEGY);
+}
+
+/* A worker: takes the queued blocks in order, filters and deflates them. */
+static void *png_worker(void *arg)
+{
+    png_enc *e = (png_enc *)arg;
+    z_stream zs;
+    const int zok = png_deflate_init(&zs) == Z_OK;
+    unsigned char *conv = e->swap16 ? (unsigned char *)malloc(2 * e->row_bytes) : NULL;
+    pthread_mutex_lock(&e->mu);
+    for (;;) {
+        while (!e->stop && e->jobs[e->next].state != JOB_QUEUED)
+            pthread_cond_wait(&e->work, &e->mu);
+        if (e->stop)
+            break;
+        png_job *j = &e->jobs[e->next];
+        e->next = (e->next + 1) % e->njobs;
+        j->state = JOB_BUSY;
+        pthread_mutex_unlock(&e->mu);
+        if (!zok || (e->swap16 && !conv))
+            j->zerr = Z_MEM_ERROR;
+        else
+            run_job(e, j, &zs, conv);
+        pthread_mutex_lock(&e->mu);
+        j->state = JOB_DONE;
+        pthread_cond_broadcast(&e->done);
+    }
+    pthread_mutex_unlock(&e->mu);
+    if (zok)
+        deflateEnd(&zs);
+    free(conv);
+    return NULL;
+}
+
+/* Stops and joins the workers. */
+static void png_stop(png_enc *e)
+{
+    if (!e->nthreads)
+        return;
+    pthread_mutex_lock(&e->mu);
+    e->stop = 1;
+    pthread_cond_broadcast(&e->work);
+    pthread_mutex_unlock(&e->mu);
+    for (unsigned t = 0; t < e->nthreads; t++)
+        pthread_join(e->tid[t], NULL);
+    e->nthreads = 0;
+}
+
+static void png_free_jobs(png_enc *e)
+{
+    for (unsigned k = 0; e->jobs && k < e->njobs; k++) {
+        free(e->jobs[k].raw);
+        free(e->jobs[k].filt);
+        free(e->jobs[k].z);
+    }
+    free(e->jobs);
+    e->jobs = NULL;
+}
+
+static void png_enc_free(png_enc *e)
+{
+    if (!e)
+        return;
+    png_stop(e);
+    if (e->sync_ready) {
+        pthread_mutex_destroy(&e->mu);
+        pthread_cond_destroy(&e->work);
+        pthread_cond_destroy(&e->done);
+    }
+    free(e->tid);
+    free(e->conv);
+    png_free_jobs(e);
+    if (e->zs_ready)
+        deflateEnd(&e->zs);
+    free(e);
+}
+
+/* A piece of a chunk's data. */
+typedef struct png_piece {
+    const unsigned char *p;
+    size_t n;
+} png_piece;
+
+#define PNG_CHUNK_MAX ((size_t)1 << 30) /* data bytes per chunk; the format allows 2^31 - 1 */
+
+/* Writes chunks of `type` holding pieces pc[0..np) in order: one chunk, or several when the data
+ * is longer than PNG_CHUNK_MAX (IDAT only). Each is its length (big-endian), its type, its data
+ * and the CRC-32 of type and data. 0, or -1 with o->msg set. */
+static int png_chunks(cn__outfile *o, const char *type, const png_piece *pc, int np)
+{
+    size_t total = 0, at = 0; /* at: bytes of pc[k] already written */
+    int k = 0;
+    for (int i = 0; i < np; i++)
+        total += pc[i].n;
+    do {
+        const size_t len = total < PNG_CHUNK_MAX ? total : PNG_CHUNK_MAX;
+        unsigned char hdr[8], tail[4];
+        for (int b = 0; b < 4; b++)
+            hdr[b] = (unsigned char)(len >> (24 - 8 * b));
+        memcpy(hdr + 4, type, 4);
+        uLong crc = crc32_z(crc32(0L, Z_NULL, 0), hdr + 4, 4);
+        if (cn__out_write(o, hdr, 8) != 0)
+            return -1;
+        for (size_t left = len; left;) {
+            while (at == pc[k].n) {
+                k++;
+                at = 0;
+            }
+            const size_t n = pc[k].n - at < left ? pc[k].n - at : left;
+            crc = crc32_z(crc, pc[k].p + at, n);
+            if (cn__out_write(o, pc[k].p + at, n) != 0)
+                return -1;
+            at += n;
+            left -= n;
+        }
+        for (int b = 0; b < 4; b++)
+            tail[b] = (unsigned char)(crc >> (24 - 8 * b));
+        if (cn__out_write(o, tail, 4) != 0)
+            return -1;
+        total -= len;
+    } while (total);
+    return 0;
+}
+
 /* --- the writer ------------------------------------------------------------------------------ */
 
 struct cn_image_writer {
@@ -188,19 +480,10 @@ struct cn_image_writer {
     size_t row_bytes;  /* in the file */
     uint64_t data_off; /* PFM: where the pixel data starts (after the header) */
     int failed;        /* set on the first error; only abort/commit are accepted afterwards */
-    png_structp png;
-    png_infop info;
+    png_enc *png;      /* the PNG formats' encoder */
     cn__ext *ext;      /* EXR, TIFF: the library-backed writer (ext.h) */
     cn__outfile out;   /* last: holds the output buffer */
 };
-
-static int host_little_endian(void)
-{
-    const uint16_t one = 1;
-    unsigned char b;
-    memcpy(&b, &one, 1);
-    return b == 1;
-}
 
 /* Encoders: n values into dst as little-endian bytes. */
 static void encode_u16le(unsigned char *dst, const uint16_t *src, size_t n)
@@ -243,40 +526,12 @@ static int append_le(cn_image_writer *w, const void *src, size_t n)
     return 0;
 }
 
-static void png_err_cb(png_structp png, png_const_charp msg)
-{
-    cn_image_writer *w = (cn_image_writer *)png_get_error_ptr(png);
-    cn__out_msg(&w->out, "cannot write '%s': libpng: %s", w->out.path, msg ? msg : "error");
-    png_longjmp(png, 1);
-}
-
-/* libpng warnings are not errors; this layer never prints, so they are dropped. */
-static void png_warn_cb(png_structp png, png_const_charp msg)
-{
-    (void)png;
-    (void)msg;
-}
-
-static void png_write_cb(png_structp png, png_bytep data, size_t len)
-{
-    cn_image_writer *w = (cn_image_writer *)png_get_io_ptr(png);
-    if (cn__out_write(&w->out, data, len) != 0)
-        png_error(png, w->out.msg); /* does not return */
-}
-
-/* libpng asks for a flush only at png_write_flush(); the real flush happens at commit. */
-static void png_flush_cb(png_structp png)
-{
-    (void)png;
-}
-
 /* Releases everything; removes the temporary file unless it was renamed into place. */
 static void destroy(cn_image_writer *w)
 {
     if (!w)
         return;
-    if (w->png)
-        png_destroy_write_struct(&w->png, &w->info);
+    png_enc_free(w->png);
     if (w->ext)
         w->ext->ops->destroy(w->ext);
     cn__out_discard(&w->out);
@@ -289,6 +544,283 @@ static int fail(cn_image_writer *w, char *err, size_t errlen)
     w->failed = 1;
     cn__put_err(err, errlen, "%s", w->out.msg);
     return -1;
+}
+
+/* --- the PNG encoder in the writer ----------------------------------------------------------- */
+
+/* The encoder of a w x h PNG of `format`, blocks deflated in the caller's thread; NULL when out
+ * of memory. */
+static png_enc *png_enc_new(cn_image_format format, uint32_t width, uint32_t height)
+{
+    png_enc *e = (png_enc *)calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    e->bpp = (size_t)formats[format].channels * formats[format].bytes;
+    e->row_bytes = (size_t)width * e->bpp;
+    e->swap16 = format == CN_IMAGE_PNG16;
+    const size_t per = PNG_BLOCK_BYTES / (e->row_bytes + 1);
+    e->block_rows = per < 1 ? 1 : per < height ? (uint32_t)per : height;
+    e->njobs = 1;
+    e->adler = adler32(0L, Z_NULL, 0);
+    e->jobs = (png_job *)calloc(1, sizeof *e->jobs);
+    if (!e->jobs) {
+        free(e);
+        return NULL;
+    }
+    return e;
+}
+
+/* Bytes one job holds: the rows and the row above, the filtered rows, deflate's output. */
+static size_t png_job_bytes(const png_enc *e)
+{
+    const size_t in = (size_t)e->block_rows * (e->row_bytes + 1);
+    return ((size_t)e->block_rows + 1) * e->row_bytes + in + (size_t)compressBound((uLong)in) + 64;
+}
+
+/* Sets the state of job j (under the mutex when there are workers, which read it). */
+static void png_set_state(png_enc *e, png_job *j, int state)
+{
+    if (e->nthreads) {
+        pthread_mutex_lock(&e->mu);
+        j->state = state;
+        if (state == JOB_QUEUED)
+            pthread_cond_signal(&e->work);
+        pthread_mutex_unlock(&e->mu);
+    } else {
+        j->state = state;
+    }
+}
+
+/* Writes the oldest block in flight (waiting for it when wait is set; otherwise only when it is
+ * done): its IDAT chunk, the zlib header in front of the first, the Adler-32 after the last.
+ * Returns 1 when a block was written, 0 when none was ready, -1 on failure (message set). */
+static int png_retire(cn_image_writer *w, int wait)
+{
+    png_enc *e = w->png;
+    if (!e->inflight)
+        return 0;
+    png_job *j = &e->jobs[e->oldest];
+    if (e->nthreads) {
+        pthread_mutex_lock(&e->mu);
+        while (wait && j->state != JOB_DONE)
+            pthread_cond_wait(&e->done, &e->mu);
+        const int ready = j->state == JOB_DONE;
+        pthread_mutex_unlock(&e->mu);
+        if (!ready)
+            return 0;
+    }
+    if (j->zerr != Z_OK) {
+        cn__out_msg(&w->out, "cannot write '%s': zlib: %s", w->out.path,
+                    j->zerr == Z_MEM_ERROR ? "out of memory" : zError(j->zerr));
+        return -1;
+    }
+    /* RFC 1950: CMF 0x78 (deflate, 32 KiB window); FLG with FLEVEL 0 (the fastest algorithm)
+     * and FCHECK making CMF * 256 + FLG a multiple of 31 (0x7801 = 31 * 991). */
+    static const unsigned char zhead[2] = {0x78, 0x01};
+    unsigned char ztail[4];
+    const size_t in_len = (size_t)j->nrows * (e->row_bytes + 1);
+    e->adler = adler32_combine(e->adler, j->adler, (z_off_t)in_len);
+    for (int b = 0; b < 4; b++)
+        ztail[b] = (unsigned char)(e->adler >> (24 - 8 * b));
+    const png_piece pc[3] = {{zhead, e->header_done ? 0 : 2}, {j->z, j->zlen}, {ztail, j->last ? 4 : 0}};
+    if (png_chunks(&w->out, "IDAT", pc, 3) != 0)
+        return -1;
+    e->header_done = 1;
+    j->nrows = 0;
+    png_set_state(e, j, JOB_FREE);
+    e->oldest = (e->oldest + 1) % e->njobs;
+    e->inflight--;
+    return 1;
+}
+
+/* Makes the slot being filled ready for its first row: written out if still in flight, its
+ * buffers allocated, the row above the block in its first row. 0, or -1 (message set). */
+static int png_acquire(cn_image_writer *w)
+{
+    png_enc *e = w->png;
+    png_job *j = &e->jobs[e->fill];
+    while (e->inflight && e->oldest == e->fill)
+        if (png_retire(w, 1) < 0)
+            return -1;
+    const size_t rb = e->row_bytes, in = (size_t)e->block_rows * (rb + 1);
+    if (!j->raw) {
+        j->raw = (unsigned char *)malloc(((size_t)e->block_rows + 1) * rb);
+        j->filt = (unsigned char *)malloc(in);
+        j->zcap = (size_t)compressBound((uLong)in) + 64; /* + the sync flush's empty stored block */
+        j->z = (unsigned char *)malloc(j->zcap);
+        if (!j->raw || !j->filt || !j->z) {
+            cn__out_msg(&w->out, "cannot write '%s': out of memory", w->out.path);
+            return -1;
+        }
+    }
+    if (!e->started)
+        memset(j->raw, 0, rb); /* above the image: zeros (PNG specification 9.2) */
+    else if (&e->jobs[e->prev] == j)
+        memmove(j->raw, j->raw + (size_t)e->prev_rows * rb, rb);
+    else
+        memcpy(j->raw, e->jobs[e->prev].raw + (size_t)e->prev_rows * rb, rb);
+    return 0;
+}
+
+/* Hands the filled slot over: to a worker, or deflates it here and writes it. 0 or -1. */
+static int png_submit(cn_image_writer *w)
+{
+    png_enc *e = w->png;
+    png_job *j = &e->jobs[e->fill];
+    j->last = w->rows_done == w->rows_total;
+    e->prev = e->fill;
+    e->prev_rows = j->nrows;
+    e->started = 1;
+    e->open = 0;
+    e->inflight++;
+    e->fill = (e->fill + 1) % e->njobs;
+    if (e->nthreads) {
+        png_set_state(e, j, JOB_QUEUED);
+        int r;
+        while ((r = png_retire(w, 0)) > 0) /* what is done already goes out now */
+            ;
+        return r;
+    }
+    if (!e->zs_ready) {
+        if (png_deflate_init(&e->zs) != Z_OK) {
+            cn__out_msg(&w->out, "cannot write '%s': zlib: cannot start a deflate stream", w->out.path);
+            return -1;
+        }
+        e->zs_ready = 1;
+    }
+    if (e->swap16 && !e->conv && !(e->conv = (unsigned char *)malloc(2 * e->row_bytes))) {
+        cn__out_msg(&w->out, "cannot write '%s': out of memory", w->out.path);
+        return -1;
+    }
+    run_job(e, j, &e->zs, e->conv);
+    j->state = JOB_DONE;
+    return png_retire(w, 1) < 0 ? -1 : 0;
+}
+
+/* PNG rows from the caller's buffer: copied into blocks, each handed over when full. */
+static int png_rows(cn_image_writer *w, const unsigned char *rows, uint32_t nrows, size_t stride_bytes,
+                    char *err, size_t errlen)
+{
+    png_enc *e = w->png;
+    const size_t rb = e->row_bytes;
+    for (uint32_t r = 0; r < nrows; r++) {
+        if (!e->open) {
+            if (png_acquire(w) != 0)
+                return fail(w, err, errlen);
+            e->open = 1;
+        }
+        png_job *j = &e->jobs[e->fill];
+        memcpy(j->raw + (size_t)(1 + j->nrows) * rb, rows + (size_t)r * stride_bytes, rb);
+        j->nrows++;
+        w->rows_done++;
+        if ((j->nrows == e->block_rows || w->rows_done == w->rows_total) && png_submit(w) != 0)
+            return fail(w, err, errlen);
+    }
+    return 0;
+}
+
+/* Signature and IHDR (PNG specification 5.2, 11.2.2). 0 or -1. */
+static int png_head(cn_image_writer *w)
+{
+    static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    unsigned char ihdr[13];
+    for (int b = 0; b < 4; b++) {
+        ihdr[b] = (unsigned char)(w->width >> (24 - 8 * b));
+        ihdr[4 + b] = (unsigned char)(w->height >> (24 - 8 * b));
+    }
+    ihdr[8] = w->format == CN_IMAGE_PNG16 ? 16 : 8;    /* bit depth */
+    ihdr[9] = w->format == CN_IMAGE_PNG_RGB ? 2 : 0;   /* colour type: truecolour or greyscale */
+    ihdr[10] = ihdr[11] = ihdr[12] = 0;                /* deflate, adaptive filtering, no interlace */
+    const png_piece pc = {ihdr, sizeof ihdr};
+    if (cn__out_write(&w->out, sig, sizeof sig) != 0 || png_chunks(&w->out, "IHDR", &pc, 1) != 0)
+        return -1;
+    return 0;
+}
+
+/* After the last row: the blocks still in flight, then IEND; the workers stopped. 0 or -1. */
+static int png_end(cn_image_writer *w)
+{
+    int r;
+    while ((r = png_retire(w, 1)) > 0)
+        ;
+    png_enc_free(w->png);
+    w->png = NULL;
+    const png_piece none = {NULL, 0};
+    return r < 0 || png_chunks(&w->out, "IEND", &none, 1) != 0 ? -1 : 0;
+}
+
+int cn_image_set_threads(cn_image_writer *w, unsigned threads, char *err, size_t errlen)
+{
+    if (!w) {
+        cn__put_err(err, errlen, "no image writer");
+        return -1;
+    }
+    if (w->failed)
+        return fail(w, err, errlen);
+    if (!w->png)
+        return 0; /* only the PNG formats use threads */
+    png_enc *e = w->png;
+    if (e->started || e->open) {
+        cn__out_msg(&w->out, "cannot write '%s': the threads are set before the first row", w->out.path);
+        return fail(w, err, errlen);
+    }
+    if (threads == 0) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        threads = n < 1 ? 1u : n > CN_IMAGE_MAX_THREADS ? CN_IMAGE_MAX_THREADS : (unsigned)n;
+    }
+    if (threads > CN_IMAGE_MAX_THREADS)
+        threads = CN_IMAGE_MAX_THREADS;
+    /* No more workers than blocks, and the slots (two per worker) within PNG_MEM_CAP. */
+    const uint64_t blocks = (w->height + (uint64_t)e->block_rows - 1) / e->block_rows;
+    if (threads > blocks)
+        threads = (unsigned)blocks;
+    const size_t per = PNG_MEM_CAP / (2 * png_job_bytes(e));
+    if (threads > per)
+        threads = per < 1 ? 1u : (unsigned)per;
+    png_stop(e);
+    png_free_jobs(e);
+    free(e->tid);
+    e->tid = NULL;
+    e->njobs = threads > 1 ? 2 * threads : 1;
+    e->fill = e->oldest = e->next = 0;
+    e->jobs = (png_job *)calloc(e->njobs, sizeof *e->jobs);
+    e->tid = threads > 1 ? (pthread_t *)calloc(threads, sizeof *e->tid) : NULL;
+    if (!e->jobs || (threads > 1 && !e->tid)) {
+        cn__out_msg(&w->out, "cannot write '%s': out of memory", w->out.path);
+        return fail(w, err, errlen);
+    }
+    if (threads < 2)
+        return 0;
+    if (!e->sync_ready) {
+        if (pthread_mutex_init(&e->mu, NULL) != 0)
+            return 0; /* no workers: the blocks are deflated in the caller's thread */
+        if (pthread_cond_init(&e->work, NULL) != 0) {
+            pthread_mutex_destroy(&e->mu);
+            return 0;
+        }
+        if (pthread_cond_init(&e->done, NULL) != 0) {
+            pthread_cond_destroy(&e->work);
+            pthread_mutex_destroy(&e->mu);
+            return 0;
+        }
+        e->sync_ready = 1;
+    }
+    e->stop = 0;
+    /* The workers start with every signal blocked, so that a signal reaches only the caller's
+     * threads, and one the caller blocks (around a commit, say) waits for it. */
+    sigset_t all, old;
+    sigfillset(&all);
+    const int masked = pthread_sigmask(SIG_SETMASK, &all, &old) == 0;
+    for (unsigned t = 0; t < threads; t++) {
+        if (pthread_create(&e->tid[t], NULL, png_worker, e) != 0)
+            break; /* as many as the system gives; none: the caller's thread */
+        e->nthreads++;
+    }
+    if (masked)
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (!e->nthreads)
+        e->njobs = 1; /* the slots beyond the first stay unused */
+    return 0;
 }
 
 /* "{'descr': '<f4', 'fortran_order': False, 'shape': (...), }" padded with spaces and a final
@@ -350,29 +882,14 @@ int cn_image_begin(cn_image_writer **out, const char *path, cn_image_format form
     case CN_IMAGE_PNG8:
     case CN_IMAGE_PNG16:
     case CN_IMAGE_PNG_RGB:
-        w->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, w, png_err_cb, png_warn_cb);
-        if (w->png)
-            w->info = png_create_info_struct(w->png);
-        if (!w->png || !w->info) {
+        w->png = png_enc_new(format, width, height);
+        if (!w->png) {
             destroy(w);
-            cn__put_err(err, errlen, "cannot write '%s': out of memory (libpng)", path);
+            cn__put_err(err, errlen, "cannot write '%s': out of memory", path);
             return -1;
         }
-        if (setjmp(png_jmpbuf(w->png))) {
-            cn__put_err(err, errlen, "%s", w->out.msg);
-            destroy(w);
-            return -1;
-        }
-        png_set_write_fn(w->png, w, png_write_cb, png_flush_cb);
-        /* libpng's default user limits (1000000 pixels per side) also apply to writing; this
-         * writer's limit is the format's own, 2^31 - 1 (found by fuzz/fuzz_image.c). */
-        png_set_user_limits(w->png, CN_IMAGE_MAX_SIDE, CN_IMAGE_MAX_SIDE);
-        png_set_IHDR(w->png, w->info, width, height, format == CN_IMAGE_PNG16 ? 16 : 8,
-                     format == CN_IMAGE_PNG_RGB ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_GRAY, PNG_INTERLACE_NONE,
-                     PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-        png_write_info(w->png, w->info);
-        if (format == CN_IMAGE_PNG16 && host_little_endian())
-            png_set_swap(w->png); /* after png_write_info: transforms apply to the rows */
+        if (png_head(w) != 0)
+            goto failed;
         break;
     case CN_IMAGE_PFM: {
         char hdr[64];
@@ -449,19 +966,6 @@ static int pre_write(cn_image_writer *w, cn_image_sample sample, const void *row
         return fail(w, err, errlen);
     }
     return 1;
-}
-
-/* PNG rows straight from the caller's buffer (libpng copies each row before transforming it). */
-static int png_rows(cn_image_writer *w, const unsigned char *rows, uint32_t nrows, size_t stride_bytes,
-                    char *err, size_t errlen)
-{
-    if (setjmp(png_jmpbuf(w->png)))
-        return fail(w, err, errlen);
-    for (uint32_t r = 0; r < nrows; r++) {
-        png_write_row(w->png, (png_const_bytep)(rows + (size_t)r * stride_bytes));
-        w->rows_done++;
-    }
-    return 0;
 }
 
 /*
@@ -580,13 +1084,8 @@ static int complete(cn_image_writer *w, cn_image_pending **out, char *err, size_
                     (unsigned long long)w->rows_done, (unsigned long long)w->rows_total);
     if (w->out.msg[0])
         goto failed;
-    if (w->png) {
-        /* The rest of the PNG stream (IDAT tail, IEND) into the output buffer. */
-        if (setjmp(png_jmpbuf(w->png)))
-            goto failed;
-        png_write_end(w->png, NULL);
-        png_destroy_write_struct(&w->png, &w->info);
-    }
+    if (w->png && png_end(w) != 0) /* the blocks in flight, IEND */
+        goto failed;
     if (w->ext && w->ext->ops->end(w->ext) != 0)
         goto failed;
     if (!out) {
