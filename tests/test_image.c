@@ -1170,6 +1170,13 @@ static long child_peak_rss(const char *path, cn_image_format f, uint32_t w, uint
 
 static void test_memory(void)
 {
+    const char *skip = getenv("CNOISE_TEST_SKIP_RSS");
+    if (skip && skip[0] && strcmp(skip, "0") != 0) {
+        /* scripts/test-tsan.sh: ThreadSanitizer's own bookkeeping grows with every block the
+         * writer allocates, so the resident size measures it, not the writer */
+        printf("note: peak-RSS checks skipped (CNOISE_TEST_SKIP_RSS)\n");
+        return;
+    }
     char path[512];
     const uint32_t W = 512, H1 = 64, H2 = 8192;
     for (int k = 0; k < CN_IMAGE_FORMAT_COUNT; k++) {
