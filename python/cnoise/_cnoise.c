@@ -598,54 +598,93 @@ static PyObject *Gen_reach(GenObject *self, PyObject *arg)
     return PyFloat_FromDouble(reach);
 }
 
+/* None after a batch call that succeeded, else the exception of its status (raise_eval). */
+static PyObject *none_or_raise(cn_status st, const char *what)
+{
+    if (st != CN_OK) {
+        raise_eval(st, what);
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+/* The arguments of eval (Noise and Layers): eval(coords: tuple of floats, single: bool), the
+ * point in double (p) and, rounded once, in float (pf). 0, or -1 with an exception set. */
+static int eval_args(PyObject *args, int dims, double p[4], float pf[4], int *single)
+{
+    PyObject *coords;
+    *single = 0;
+    if (!PyArg_ParseTuple(args, "O|p:eval", &coords, single) || get_doubles(coords, "coordinates", dims, p) < 0)
+        return -1;
+    for (int k = 0; k < dims; k++)
+        pf[k] = (float)p[k];
+    return 0;
+}
+
+/* The arguments of grid (Noise and Layers): grid(origin, step, out, threads); out's shape gives
+ * the counts (last axis = x). 0, or -1 with an exception set. */
+typedef struct grid_call {
+    double origin[4], step[4];
+    size_t count[4], len;
+    void *data;
+    int es; /* out's element size: 4 float32, 8 float64 */
+    int threads;
+} grid_call;
+
+static int grid_args(PyObject *args, int dims, grid_call *g)
+{
+    PyObject *o_origin, *o_step, *o_out;
+    if (!PyArg_ParseTuple(args, "OOOi:grid", &o_origin, &o_step, &o_out, &g->threads))
+        return -1;
+    g->es = check_out(o_out, "out");
+    if (g->es < 0 || get_doubles(o_origin, "origin", dims, g->origin) < 0 ||
+        get_doubles(o_step, "step", dims, g->step) < 0 || grid_counts((PyArrayObject *)o_out, dims, g->count) < 0)
+        return -1;
+    g->len = (size_t)PyArray_SIZE((PyArrayObject *)o_out);
+    g->data = PyArray_DATA((PyArrayObject *)o_out);
+    return 0;
+}
+
+/* The arrays of points (Noise and Layers): coords (a tuple of arrays of out's dtype, out's
+ * size) and out, into ptrs, the count n, out's data and element size es. 0, or -1 with an
+ * exception set. */
+static int points_args(PyObject *coords, PyObject *o_out, int dims, const void *ptrs[4], size_t *n, void **data,
+                       int *es)
+{
+    *es = check_out(o_out, "out");
+    if (*es < 0 || get_coords(coords, dims, (PyArrayObject *)o_out, ptrs) < 0)
+        return -1;
+    *n = (size_t)PyArray_SIZE((PyArrayObject *)o_out);
+    *data = PyArray_DATA((PyArrayObject *)o_out);
+    return 0;
+}
+
 /* One point: eval(coords: tuple of floats, single: bool) -> float (cn_eval or cn_evalf). */
 static PyObject *Gen_eval(GenObject *self, PyObject *args)
 {
-    PyObject *coords;
-    int single = 0;
-    if (!PyArg_ParseTuple(args, "O|p:eval", &coords, &single))
-        return NULL;
     double p[4];
-    int dims = gen_dims(self);
-    if (get_doubles(coords, "coordinates", dims, p) < 0)
+    float pf[4];
+    int single;
+    if (eval_args(args, gen_dims(self), p, pf, &single) < 0)
         return NULL;
-    if (single) {
-        float pf[4];
-        for (int k = 0; k < dims; k++)
-            pf[k] = (float)p[k];
-        return PyFloat_FromDouble((double)cn_evalf(&self->gen, pf));
-    }
-    return PyFloat_FromDouble(cn_eval(&self->gen, p));
+    return PyFloat_FromDouble(single ? (double)cn_evalf(&self->gen, pf) : cn_eval(&self->gen, p));
 }
 
 /* grid(origin, step, out, threads): fills out (its shape gives the counts, last axis = x). */
 static PyObject *Gen_grid(GenObject *self, PyObject *args)
 {
-    PyObject *o_origin, *o_step, *o_out;
-    int threads;
-    if (!PyArg_ParseTuple(args, "OOOi:grid", &o_origin, &o_step, &o_out, &threads))
+    grid_call g;
+    if (grid_args(args, gen_dims(self), &g) < 0)
         return NULL;
-    int dims = gen_dims(self), es = check_out(o_out, "out");
-    double origin[4], step[4];
-    size_t count[4];
-    if (es < 0 || get_doubles(o_origin, "origin", dims, origin) < 0 || get_doubles(o_step, "step", dims, step) < 0 ||
-        grid_counts((PyArrayObject *)o_out, dims, count) < 0)
-        return NULL;
-    PyArrayObject *out = (PyArrayObject *)o_out;
-    size_t len = (size_t)PyArray_SIZE(out);
-    void *data = PyArray_DATA(out);
+    const int es = g.es;
     cn_status st;
     Py_BEGIN_ALLOW_THREADS
     if (es == 4)
-        st = cn_grid_evalf(&self->gen, origin, step, count, (float *)data, len, threads, NULL);
+        st = cn_grid_evalf(&self->gen, g.origin, g.step, g.count, (float *)g.data, g.len, g.threads, NULL);
     else
-        st = cn_grid_eval(&self->gen, origin, step, count, (double *)data, len, threads, NULL);
+        st = cn_grid_eval(&self->gen, g.origin, g.step, g.count, (double *)g.data, g.len, g.threads, NULL);
     Py_END_ALLOW_THREADS
-    if (st != CN_OK) {
-        raise_eval(st, es == 4 ? "cn_grid_evalf" : "cn_grid_eval");
-        return NULL;
-    }
-    Py_RETURN_NONE;
+    return none_or_raise(st, es == 4 ? "cn_grid_evalf" : "cn_grid_eval");
 }
 
 /* points(coords: tuple of arrays of out's dtype, out, threads). */
@@ -653,17 +692,13 @@ static PyObject *Gen_points(GenObject *self, PyObject *args)
 {
     PyObject *coords, *o_out;
     int threads;
-    if (!PyArg_ParseTuple(args, "OOi:points", &coords, &o_out, &threads))
-        return NULL;
-    int dims = gen_dims(self), es = check_out(o_out, "out");
-    if (es < 0)
-        return NULL;
-    PyArrayObject *out = (PyArrayObject *)o_out;
     const void *ptrs[4];
-    if (get_coords(coords, dims, out, ptrs) < 0)
+    size_t n;
+    void *data;
+    int es;
+    if (!PyArg_ParseTuple(args, "OOi:points", &coords, &o_out, &threads) ||
+        points_args(coords, o_out, gen_dims(self), ptrs, &n, &data, &es) < 0)
         return NULL;
-    size_t n = (size_t)PyArray_SIZE(out);
-    void *data = PyArray_DATA(out);
     cn_status st;
     Py_BEGIN_ALLOW_THREADS
     if (es == 4)
@@ -671,11 +706,7 @@ static PyObject *Gen_points(GenObject *self, PyObject *args)
     else
         st = cn_points_eval(&self->gen, n, (const double *const *)ptrs, (double *)data, threads, NULL);
     Py_END_ALLOW_THREADS
-    if (st != CN_OK) {
-        raise_eval(st, es == 4 ? "cn_points_evalf" : "cn_points_eval");
-        return NULL;
-    }
-    Py_RETURN_NONE;
+    return none_or_raise(st, es == 4 ? "cn_points_evalf" : "cn_points_eval");
 }
 
 static PyObject *Gen_get_dims(GenObject *self, void *Py_UNUSED(closure)) { return PyLong_FromLong(gen_dims(self)); }
@@ -785,19 +816,13 @@ static PyObject *Layers_range(LayersObject *self, PyObject *Py_UNUSED(ignored))
 
 static PyObject *Layers_eval(LayersObject *self, PyObject *args)
 {
-    PyObject *coords;
-    int single = 0;
-    if (!PyArg_ParseTuple(args, "O|p:eval", &coords, &single))
-        return NULL;
     double p[4], v;
-    int dims = layers_dims(self);
-    if (get_doubles(coords, "coordinates", dims, p) < 0)
+    float pf[4], vf;
+    int single;
+    if (eval_args(args, layers_dims(self), p, pf, &single) < 0)
         return NULL;
     cn_status st;
     if (single) {
-        float pf[4], vf;
-        for (int k = 0; k < dims; k++)
-            pf[k] = (float)p[k];
         st = cn_layers_evalf(self->layers, (size_t)self->count, pf, &vf);
         v = vf;
     } else
@@ -811,33 +836,19 @@ static PyObject *Layers_eval(LayersObject *self, PyObject *args)
 
 static PyObject *Layers_grid(LayersObject *self, PyObject *args)
 {
-    PyObject *o_origin, *o_step, *o_out;
-    int threads;
-    if (!PyArg_ParseTuple(args, "OOOi:grid", &o_origin, &o_step, &o_out, &threads))
+    grid_call g;
+    if (grid_args(args, layers_dims(self), &g) < 0)
         return NULL;
-    int dims = layers_dims(self), es = check_out(o_out, "out");
-    double origin[4], step[4];
-    size_t count[4];
-    if (es < 0 || get_doubles(o_origin, "origin", dims, origin) < 0 || get_doubles(o_step, "step", dims, step) < 0 ||
-        grid_counts((PyArrayObject *)o_out, dims, count) < 0)
-        return NULL;
-    PyArrayObject *out = (PyArrayObject *)o_out;
-    size_t len = (size_t)PyArray_SIZE(out);
-    void *data = PyArray_DATA(out);
+    const int es = g.es;
+    const size_t n = (size_t)self->count;
     cn_status st;
     Py_BEGIN_ALLOW_THREADS
     if (es == 4)
-        st = cn_layers_grid_evalf(self->layers, (size_t)self->count, origin, step, count, (float *)data, len,
-                                  threads, NULL);
+        st = cn_layers_grid_evalf(self->layers, n, g.origin, g.step, g.count, (float *)g.data, g.len, g.threads, NULL);
     else
-        st = cn_layers_grid_eval(self->layers, (size_t)self->count, origin, step, count, (double *)data, len,
-                                 threads, NULL);
+        st = cn_layers_grid_eval(self->layers, n, g.origin, g.step, g.count, (double *)g.data, g.len, g.threads, NULL);
     Py_END_ALLOW_THREADS
-    if (st != CN_OK) {
-        raise_eval(st, es == 4 ? "cn_layers_grid_evalf" : "cn_layers_grid_eval");
-        return NULL;
-    }
-    Py_RETURN_NONE;
+    return none_or_raise(st, es == 4 ? "cn_layers_grid_evalf" : "cn_layers_grid_eval");
 }
 
 /* points(coords, out): cn_layers_eval[f] point by point (the library has no threaded point-array
@@ -845,17 +856,13 @@ static PyObject *Layers_grid(LayersObject *self, PyObject *args)
 static PyObject *Layers_points(LayersObject *self, PyObject *args)
 {
     PyObject *coords, *o_out;
-    if (!PyArg_ParseTuple(args, "OO:points", &coords, &o_out))
-        return NULL;
-    int dims = layers_dims(self), es = check_out(o_out, "out");
-    if (es < 0)
-        return NULL;
-    PyArrayObject *out = (PyArrayObject *)o_out;
+    const int dims = layers_dims(self);
     const void *ptrs[4];
-    if (get_coords(coords, dims, out, ptrs) < 0)
+    size_t n;
+    void *data;
+    int es;
+    if (!PyArg_ParseTuple(args, "OO:points", &coords, &o_out) || points_args(coords, o_out, dims, ptrs, &n, &data, &es) < 0)
         return NULL;
-    size_t n = (size_t)PyArray_SIZE(out);
-    void *data = PyArray_DATA(out);
     cn_status st = CN_OK;
     Py_BEGIN_ALLOW_THREADS
     for (size_t i = 0; i < n && st == CN_OK; i++) {
@@ -872,11 +879,7 @@ static PyObject *Layers_points(LayersObject *self, PyObject *args)
         }
     }
     Py_END_ALLOW_THREADS
-    if (st != CN_OK) {
-        raise_eval(st, es == 4 ? "cn_layers_evalf" : "cn_layers_eval");
-        return NULL;
-    }
-    Py_RETURN_NONE;
+    return none_or_raise(st, es == 4 ? "cn_layers_evalf" : "cn_layers_eval");
 }
 
 static PyObject *Layers_get_dims(LayersObject *self, void *Py_UNUSED(closure))
