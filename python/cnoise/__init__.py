@@ -198,6 +198,20 @@ class _Evaluator:
         return self.points(*coords, dtype=dtype)
 
 
+def _points_args(coords, dims, noun, dtype, out):
+    """The coordinate arrays (broadcast, converted once to the output dtype) and the output array
+    (new, or out checked) of a points() call of a dims-D noun ("noise", "sum")."""
+    if len(coords) != dims:
+        raise TypeError(f"points: a {dims}D {noun} takes {dims} coordinate arrays, got {len(coords)}")
+    dt = _dtype(dtype if dtype is not None or out is not None else _np.float64, out)
+    shape, arrays = _as_coords(coords, dt)
+    if out is None:
+        out = _np.empty(shape, dtype=dt)
+    else:
+        _check_out(out, shape, dt)
+    return arrays, out
+
+
 class Noise(_Evaluator):
     """A configured noise generator (a built cn_config of the C library).
 
@@ -290,14 +304,7 @@ class Noise(_Evaluator):
         threads 0 = one per core (default), 1 = the calling thread only, or that many.
         out     an existing C-contiguous writeable array of the broadcast shape to fill and return.
         """
-        if len(coords) != self.dims:
-            raise TypeError(f"points: a {self.dims}D noise takes {self.dims} coordinate arrays, got {len(coords)}")
-        dt = _dtype(dtype if dtype is not None or out is not None else _np.float64, out)
-        shape, arrays = _as_coords(coords, dt)
-        if out is None:
-            out = _np.empty(shape, dtype=dt)
-        else:
-            _check_out(out, shape, dt)
+        arrays, out = _points_args(coords, self.dims, "noise", dtype, out)
         self._c.points(arrays, out, _threads(threads))
         return out
 
@@ -402,14 +409,7 @@ class Layers(_Evaluator):
     def points(self, *coords, dtype=None, out=None):
         """The sum at many points: coordinate arrays broadcast together as in Noise.points;
         float64 (cn_layers_eval) by default, or float32 (cn_layers_evalf)."""
-        if len(coords) != self.dims:
-            raise TypeError(f"points: a {self.dims}D sum takes {self.dims} coordinate arrays, got {len(coords)}")
-        dt = _dtype(dtype if dtype is not None or out is not None else _np.float64, out)
-        shape, arrays = _as_coords(coords, dt)
-        if out is None:
-            out = _np.empty(shape, dtype=dt)
-        else:
-            _check_out(out, shape, dt)
+        arrays, out = _points_args(coords, self.dims, "sum", dtype, out)
         self._c.points(arrays, out)
         return out
 
