@@ -104,4 +104,16 @@ static inline uint64_t test_mix64(uint64_t z)
 static inline uint64_t test_splitmix64(uint64_t *state) { return test_mix64(*state += UINT64_C(0x9E3779B97F4A7C15)); }
 static inline double test_unit(uint64_t r) { return (double)(r >> 11) * (1.0 / 9007199254740992.0); /* 2^-53 */ }
 
+/* A 32-bit integer hash (xor-shift-multiply finaliser) for test data that must not compress away
+ * or repeat: the writers' tests derive every sample from it. */
+static inline uint32_t test_mix32(uint32_t x)
+{
+    x ^= x >> 16;
+    x *= 0x7feb352du;
+    x ^= x >> 15;
+    x *= 0x846ca68bu;
+    x ^= x >> 16;
+    return x;
+}
+
 #endif

@@ -38,20 +38,10 @@ static char base[256]; /* the test's scratch directory */
 
 /* --- helpers ---------------------------------------------------------------------------------- */
 
-static uint32_t mix(uint32_t x)
-{
-    x ^= x >> 16;
-    x *= 0x7feb352du;
-    x ^= x >> 15;
-    x *= 0x846ca68bu;
-    x ^= x >> 16;
-    return x;
-}
-
 /* Sample c of pixel (x, y) of slice z: a hash, so that PNG data does not compress away. */
 static uint32_t hv(uint32_t x, uint32_t y, uint32_t z, uint32_t c)
 {
-    return mix(x * 0x9e3779b1u ^ mix(y + 0x632be5abu) ^ mix(z * 0x85ebca77u + c));
+    return test_mix32(x * 0x9e3779b1u ^ test_mix32(y + 0x632be5abu) ^ test_mix32(z * 0x85ebca77u + c));
 }
 
 static float hf(uint32_t x, uint32_t y, uint32_t z)

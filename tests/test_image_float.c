@@ -39,20 +39,10 @@ static char base[256];
 
 /* --- values ----------------------------------------------------------------------------------- */
 
-static uint32_t mix(uint32_t x)
-{
-    x ^= x >> 16;
-    x *= 0x7feb352du;
-    x ^= x >> 15;
-    x *= 0x846ca68bu;
-    x ^= x >> 16;
-    return x;
-}
-
 /* Every bit pattern (NaNs with payloads, infinities, subnormals): for the exact formats. */
 static float any_bits(uint32_t x, uint32_t y, uint32_t z)
 {
-    uint32_t u = mix(x * 0x9e3779b1u ^ mix(y + 0x632be5abu) ^ mix(z * 0x85ebca77u));
+    uint32_t u = test_mix32(x * 0x9e3779b1u ^ test_mix32(y + 0x632be5abu) ^ test_mix32(z * 0x85ebca77u));
     float f;
     memcpy(&f, &u, 4);
     return f;
@@ -62,7 +52,7 @@ static float any_bits(uint32_t x, uint32_t y, uint32_t z)
  * largest half), both signs, and a few NaNs and infinities. */
 static float half_test_value(uint32_t x, uint32_t y)
 {
-    uint32_t u = mix(x * 0x9e3779b1u ^ mix(y + 0x1234567u));
+    uint32_t u = test_mix32(x * 0x9e3779b1u ^ test_mix32(y + 0x1234567u));
     if (u % 97 == 0)
         return NAN;
     if (u % 89 == 0)
