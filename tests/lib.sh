@@ -120,6 +120,17 @@ numpy_python() {
     return 1
 }
 
+# pycheck NAME SCRIPT: passes if the python script exits 0, run by $PY (a python3 with numpy, set
+# by the caller from numpy_python; empty: nothing runs, the caller has said skip) with sys, json
+# and numpy (as np) imported and HERE on sys.path (pngread); the failure shows its output.
+pycheck() {
+    local name=$1 script=$2
+    if [ -z "${PY:-}" ]; then return; fi
+    if "$PY" -c "import sys, json, numpy as np
+sys.path.insert(0, '$HERE')
+$script" >"$T/pyout" 2>&1; then pass; else fail "$name: $(head -c 600 "$T/pyout")"; fi
+}
+
 # ---------------------------------------------------------------------------------------------
 # The command-line tool's tests: CNOISE is the tool, the working folder the test's.
 

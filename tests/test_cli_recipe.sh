@@ -17,13 +17,6 @@ cd "$T" || exit 1
 PY=$(numpy_python) || PY=
 if [ -z "$PY" ]; then skip "python3 with numpy not found: sidecar checks skipped"; fi
 
-pycheck() {
-    local name=$1 script=$2
-    if [ -z "$PY" ]; then return; fi
-    if "$PY" -c "import sys, json, numpy as np
-$script" >"$T/pyout" 2>&1; then pass; else fail "$name: $(head -c 600 "$T/pyout")"; fi
-}
-
 # ---------------------------------------------------------------------------------------------
 # Round trips: OPTIONS with --save-recipe, then --recipe alone, give the same bytes.
 roundtrip() { # NAME COMMAND EXTENSION OPTIONS...

@@ -15,14 +15,6 @@ CNOISE=$(t_abs "$1")
 cd "$T" || exit 1
 PY=$(numpy_python) || PY=
 
-# pycheck NAME SCRIPT: the python script (numpy imported as np) exits 0.
-pycheck() {
-    local name=$1 script=$2
-    if [ -z "$PY" ]; then return; fi
-    if "$PY" -c "import sys, numpy as np
-sys.path.insert(0, '$HERE')
-$script" >"$T/pyout" 2>&1; then pass; else fail "$name: $(head -c 600 "$T/pyout")"; fi
-}
 if [ -z "$PY" ]; then skip "python3 with numpy not found: pixel comparisons skipped"; fi
 
 # ---------------------------------------------------------------------------------------------
