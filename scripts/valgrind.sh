@@ -26,10 +26,26 @@
 # and it is missing, like scripts/setup-deps.sh does for the other packages) and what
 # scripts/setup-deps.sh installs.
 #
-# Usage: scripts/valgrind.sh [TEST...]   (TEST: names like test_cli_map; default: all of them)
-# Environment: CNOISE_VALGRIND_BUILD (build folder, default build-valgrind), CNOISE_JOBS (default
-# nproc). Slow: valgrind runs the tool some 20-50 times slower; the time of each test and of the
-# whole run is printed.
+# Usage: scripts/valgrind.sh [TEST...]   (TEST: names like test_cli_map; default: every
+# tests/test_cli*.sh)
+# Environment:
+#   CNOISE_VALGRIND_BUILD    build folder (default build-valgrind);
+#   CNOISE_VALGRIND_CNOISE   an already built cnoise to check instead of building one (the README's
+#                            test command passes its gcc stage's tool, built with -g and kernels
+#                            -g0); next to it its manual page (cnoise.1) and the decoders
+#                            test_cli_png and test_cli_float need (tests/test_image, test_image_float);
+#   CNOISE_VALGRIND_SAMPLE=N run 1 in N of the tool's runs under memcheck and the others natively
+#                            (default 1: every run). Which runs is decided by a hash of the run's
+#                            arguments and CNOISE_VALGRIND_SALT (default: the checkout's commit), so
+#                            a given commit always checks the same runs and the next commit
+#                            another share of them; every test still runs in full. The README's test
+#                            command samples 1 in 3 (the AddressSanitizer stage already runs every
+#                            one of these tests with every run checked for invalid accesses and
+#                            leaks; memcheck adds uses of uninitialised values); run this script
+#                            without it for the complete check (about 25 min on 2 cores);
+#   CNOISE_JOBS              tests at a time (default nproc).
+# Slow: valgrind runs the tool some 20-50 times slower; the time of each test and of the whole run
+# is printed, with the number of runs checked and run natively.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${CNOISE_VALGRIND_BUILD:-$root/build-valgrind}
@@ -48,14 +64,27 @@ if ! command -v valgrind >/dev/null 2>&1; then
   apt-get install -y -qq --no-install-recommends valgrind >/dev/null
 fi
 
-echo "== build: $build (gcc, RelWithDebInfo)"
-# No debug information in the kernels (CMakeLists.txt, CNOISE_KERNEL_DEBUG_INFO): memcheck reads
-# it at every one of the ~1700 starts, 1.4 s each for the 110 MB of it.
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=gcc \
-  -DCNOISE_BUILD_TESTS=OFF -DCNOISE_BUILD_CLI=ON -DCNOISE_KERNEL_DEBUG_INFO=OFF >/dev/null
-cmake --build "$build" -j"$jobs" --target cnoise_cli cnoise_man >/dev/null
-real=$build/cnoise
-[ -x "$real" ] || { echo "valgrind.sh: no $real after the build" >&2; exit 1; }
+sample=${CNOISE_VALGRIND_SAMPLE:-1}
+case $sample in ''|*[!0-9]*|0) echo "valgrind.sh: CNOISE_VALGRIND_SAMPLE must be a positive integer, not '$sample'" >&2; exit 1 ;; esac
+salt=${CNOISE_VALGRIND_SALT:-$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo 0)}
+if [ -n "${CNOISE_VALGRIND_CNOISE:-}" ]; then
+  real=$(cd "$(dirname "$CNOISE_VALGRIND_CNOISE")" && pwd)/$(basename "$CNOISE_VALGRIND_CNOISE")
+  [ -x "$real" ] || { echo "valgrind.sh: CNOISE_VALGRIND_CNOISE=$CNOISE_VALGRIND_CNOISE is not an executable" >&2; exit 1; }
+  man=$(dirname "$real")/cnoise.1
+  mkdir -p "$build"
+  echo "== tool: $real (already built)"
+else
+  echo "== build: $build (gcc, RelWithDebInfo)"
+  # No debug information in the kernels (CMakeLists.txt, CNOISE_KERNEL_DEBUG_INFO): memcheck reads
+  # it at every one of the ~1700 starts, 1.4 s each for the 110 MB of it.
+  cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=gcc \
+    -DCNOISE_BUILD_TESTS=ON -DCNOISE_BUILD_CLI=ON -DCNOISE_KERNEL_DEBUG_INFO=OFF >/dev/null
+  # The tool, its manual page, and the decoders test_cli_png and test_cli_float read files with.
+  cmake --build "$build" -j"$jobs" --target cnoise_cli cnoise_man test_image test_image_float >/dev/null
+  real=$build/cnoise
+  man=$build/cnoise.1
+  [ -x "$real" ] || { echo "valgrind.sh: no $real after the build" >&2; exit 1; }
+fi
 
 logs=$build/valgrind-logs
 rm -rf "$logs"
@@ -75,10 +104,20 @@ verdict() {
 }
 wrapper=$build/cnoise-valgrind
 vgopts="--error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --show-leak-kinds=definite"
-# One log per run (mktemp: a reused process id cannot overwrite an earlier log).
+# One log per run (mktemp: a reused process id cannot overwrite an earlier log). With
+# CNOISE_VALGRIND_SAMPLE=N (read when the wrapper runs), a run whose hash of salt and arguments is
+# not 0 modulo N runs the tool natively and leaves an empty native.* file, to be counted.
 cat >"$wrapper" <<EOF
 #!/bin/sh
 # Generated by scripts/valgrind.sh: runs cnoise under valgrind memcheck.
+n=\${CNOISE_VALGRIND_SAMPLE:-1}
+if [ "\$n" -gt 1 ]; then
+  h=\$( { echo '$salt'; printf '%s\\n' "\$@"; } | cksum | cut -d' ' -f1)
+  if [ \$((h % n)) -ne 0 ]; then
+    mktemp '$logs/native.XXXXXX' >/dev/null || exit 98
+    exec '$real' "\$@"
+  fi
+fi
 log=\$(mktemp '$logs/vg.XXXXXX') || exit 98
 exec valgrind $vgopts --log-file="\$log" '$real' "\$@"
 EOF
@@ -109,7 +148,7 @@ if [ "$src" -ne 99 ] || ! grep -q 'Invalid read' "$selftest/log" || ! grep -q 'd
   cat "$selftest/log" >&2
   exit 1
 fi
-if ! out=$("$wrapper" --version 2>&1) || [ "$out" != "$("$real" --version)" ]; then
+if ! out=$(CNOISE_VALGRIND_SAMPLE=1 "$wrapper" --version 2>&1) || [ "$out" != "$("$real" --version)" ]; then
   echo "valgrind.sh: the wrapper does not run cnoise under valgrind: $out" >&2
   exit 1
 fi
@@ -123,12 +162,16 @@ rm -f "$logs"/vg.*
 if [ $# -gt 0 ]; then
   tests=("$@")
 else
-  # The longest first, so that CNOISE_JOBS at a time finish together.
-  tests=(test_cli_fractal test_cli_hostile test_cli test_cli_render test_cli_animate test_cli_volume
-         test_cli_map test_cli_world test_cli_recipe test_cli_man test_cli_info test_cli_smoke)
+  # Every tests/test_cli*.sh, the longest first, so that CNOISE_JOBS at a time finish together.
+  tests=(test_cli_hostile test_cli_fractal test_cli test_cli_render test_cli_animate test_cli_volume)
+  for f in "$root"/tests/test_cli*.sh; do
+    t=$(basename "$f" .sh)
+    case " ${tests[*]} " in *" $t "*) ;; *) tests+=("$t") ;; esac
+  done
 fi
 
-export CNOISE_UNDER_VALGRIND=1
+export CNOISE_UNDER_VALGRIND=1 CNOISE_VALGRIND_SAMPLE=$sample
+[ "$sample" -gt 1 ] && echo "== 1 in $sample runs under memcheck (salt $salt), the others native"
 # The tests run CNOISE_JOBS at a time (each runs the tool one process after another); each one's
 # output is printed when it ends.
 out=$build/valgrind-out
@@ -137,7 +180,11 @@ mkdir -p "$out"
 run_test() { # name
   local t=$1 script=$root/tests/$1.sh t0=$SECONDS rc
   local args=("$wrapper")
-  [ "$t" = test_cli_man ] && args+=("$build/cnoise.1") # no build folder: see the top
+  case $t in # the tests' other arguments (tests/CMakeLists.txt), from the tool's build folder
+    test_cli_man) args+=("$man") ;; # no build folder: see the top
+    test_cli_png) args+=("$(dirname "$real")/tests/test_image") ;;
+    test_cli_float) args+=("$(dirname "$real")/tests/test_image_float") ;;
+  esac
   set +e
   # A background job starts with SIGINT and SIGQUIT ignored (and nohup adds SIGHUP); the tests
   # send those signals, so each starts with them at their defaults, as under ctest.
@@ -175,7 +222,8 @@ for f in $(find "$logs" -type f -name 'vg.*' | sort); do
     *) echo "== note: $v (not counted): $f: $(grep -m1 -E 'Command:' "$f")" ;;
   esac
 done
-echo "== $nlogs cnoise runs under valgrind"
+nnative=$(find "$logs" -type f -name 'native.*' | wc -l)
+echo "== $nlogs cnoise runs under valgrind, $nnative run natively (1 in $sample sampled)"
 echo "== total $((SECONDS - start)) s"
 if [ -n "$bad" ] || [ ${#failed[@]} -gt 0 ]; then
   [ -n "$bad" ] && echo "valgrind.sh: memcheck reported errors in $(echo $bad | wc -w) run(s) (logs above, in $logs)"
