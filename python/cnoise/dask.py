@@ -44,7 +44,7 @@ except ImportError as _e:
 
 from . import Layers, Noise, _cnoise, _dtype, _index_tuple, _per_axis
 
-__all__ = ["grid", "xarray_grid", "exact_axes"]
+__all__ = ["grid", "xarray_grid", "exact_axes", "local_cluster"]
 
 # A guard against graphs that would take longer to describe than to compute (chunks=1 on a
 # million-sample axis): far more blocks than any cluster has cores to run.
@@ -224,3 +224,22 @@ def xarray_grid(gen, shape, chunks, origin=0.0, step=1.0, *, dtype=None, threads
     attrs = {"cnoise": repr(gen), "cnoise_version": _cnoise.version,
              "origin": list(origin), "step": list(step)}
     return xarray.DataArray(data, dims=dims, coords=coords, name=name, attrs=attrs)
+
+
+def local_cluster(n_workers=2, threads_per_worker=1, **kwargs):
+    """A dask.distributed.LocalCluster of n_workers processes on this machine, reachable from
+    this machine only: the scheduler, the workers and their HTTP endpoints listen on 127.0.0.1,
+    and the scheduler serves no dashboard (LocalCluster's defaults listen on every interface,
+    the dashboard on port 8787). kwargs go to LocalCluster. Use it as
+    `with local_cluster() as cluster, distributed.Client(cluster) as client: ...`.
+    Needs python3-distributed."""
+    try:
+        from distributed import LocalCluster
+    except ImportError as e:
+        raise ImportError(f"cnoise.dask.local_cluster needs dask.distributed ({e}): install it with "
+                          "apt-get install python3-distributed, or python3 -m pip install distributed") from None
+    opts = dict(n_workers=n_workers, threads_per_worker=threads_per_worker, processes=True, host="127.0.0.1",
+                dashboard_address=None, scheduler_kwargs=dict(dashboard=False, dashboard_address="127.0.0.1:0"),
+                worker_dashboard_address="127.0.0.1:0")
+    opts.update(kwargs)
+    return LocalCluster(**opts)

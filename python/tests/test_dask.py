@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,7 +21,7 @@ from conftest import same_bits
 try:
     import dask
     import dask.array as da
-    from distributed import Client, LocalCluster, get_task_stream
+    from distributed import Client, get_task_stream
     import cnoise.dask as cdask
     HAVE_DASK = None
 except ImportError as e:
@@ -33,8 +34,7 @@ needs_dask = pytest.mark.skipif(HAVE_DASK is not None, reason=str(HAVE_DASK))
 def client():
     if HAVE_DASK is not None:
         pytest.skip(HAVE_DASK)
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                           dashboard_address=None, worker_dashboard_address=None, silence_logs=40)
+    cluster = cdask.local_cluster(n_workers=2, threads_per_worker=1, silence_logs=40)
     c = Client(cluster, set_as_default=False)
     yield c
     c.close()
@@ -47,6 +47,39 @@ def compute(client, *arrays):
         out = client.compute(list(arrays), sync=True)
     workers = {t["worker"] for t in ts.data if str(t["key"]).find("cnoise-grid") >= 0}
     return out, workers
+
+
+def _listening(pids):
+    """(pid, address, port) of every listening TCP socket of these processes, from /proc."""
+    inodes = {}
+    for pid in pids:
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            try:
+                link = os.readlink(f"/proc/{pid}/fd/{fd}")
+            except OSError:
+                continue
+            if link.startswith("socket:["):
+                inodes[link[8:-1]] = pid
+    found = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with open(table) as f:
+            for line in f.readlines()[1:]:
+                field = line.split()
+                local, state, inode = field[1], field[3], field[9]
+                if state == "0A" and inode in inodes:  # 0A: LISTEN
+                    addr, port = local.split(":")
+                    found.append((inodes[inode], addr, int(port, 16)))
+    return found
+
+
+@needs_dask
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="no /proc to list the cluster's sockets")
+def test_cluster_listens_on_loopback_only(client):
+    pids = [os.getpid()] + list(client.run(os.getpid).values())  # scheduler and nannies here, workers
+    found = _listening(pids)
+    assert {pid for pid, _, _ in found} == set(pids), found  # every process listens somewhere
+    loopback = ("0100007F", "0000000000000000FFFF00000100007F", "00000000000000000000000001000000")
+    assert all(addr in loopback for _, addr, _ in found), found  # 127.0.0.1 (or ::1), not 0.0.0.0
 
 
 @needs_dask
@@ -317,3 +350,14 @@ def test_package_works_without_dask(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     lines = r.stdout.splitlines()
     assert len(lines) == 2 and all("python3-dask" in line for line in lines), lines
+
+
+def test_readme_scale_out_example_is_the_file():
+    """The README's Scale out example is python/examples/scale_out.py, word for word (the example
+    itself starts a cluster: run by hand, not here)."""
+    repo = Path(__file__).resolve().parent.parent.parent
+    text = (repo / "README.md").read_text()
+    marker = "<!-- python/examples/scale_out.py -->\n```python\n"
+    assert marker in text
+    block = text.split(marker, 1)[1].split("```", 1)[0]
+    assert block == (repo / "python" / "examples" / "scale_out.py").read_text()
