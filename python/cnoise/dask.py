@@ -120,6 +120,10 @@ def _chunks(chunks, shape, dt):
     total = _math.prod(len(b) for b in out)
     if total > MAX_BLOCKS:
         raise ValueError(f"chunks: {total} blocks in all (at most {MAX_BLOCKS}); use larger chunks")
+    block = _math.prod(max(b) for b in out) * dt.itemsize
+    if block >= 2**63:  # numpy's limit for one array: a block that no worker could allocate
+        raise ValueError(f"chunks: a block of {tuple(max(b) for b in out)} {dt.name} values is {block} bytes; "
+                         "use smaller chunks")
     return tuple(out)
 
 
