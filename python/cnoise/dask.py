@@ -5,8 +5,8 @@
     >>> a = cnoise.dask.grid(n, (65536, 65536), chunks=2048)   # lazy: nothing computed yet
     >>> a.to_zarr("world.zarr")                                 # every block computed where it runs
 
-Every block is one call of the C library (Noise.grid or Layers.grid) at that block's own place in
-the grid, so the assembled array is Noise.grid of the whole shape bit for bit, whatever the chunks
+Every block is one task, one call of the C library (Noise.grid or Layers.grid) at that block's own
+place in the grid, independent of every other task (a Dask graph of one layer, as from_array makes), so the assembled array is Noise.grid of the whole shape bit for bit, whatever the chunks
 and wherever the blocks run. The generator travels to the workers by value: a Noise pickles as its
 configuration and a Layers as its noises' configurations and weights, and both rebuild there.
 
@@ -37,6 +37,8 @@ import numpy as _np
 
 try:
     import dask.array as _da
+    from dask.base import tokenize as _tokenize
+    from dask.highlevelgraph import HighLevelGraph as _HighLevelGraph
 except ImportError as _e:
     raise ImportError(f"cnoise.dask needs Dask ({_e}): install it with apt-get install python3-dask "
                       "(python3-distributed for clusters, python3-zarr for to_zarr), or "
@@ -55,8 +57,9 @@ _AXIS_NAMES = ("x", "y", "z", "w")
 
 def exact_axes(shape, origin=0.0, step=1.0):
     """For each coordinate axis (x, y, z, w order), whether every origin + k * step, 0 <= k < n,
-    is exact in double (see the module's documentation): then blocks along that axis are
-    evaluated whole at their own origin; otherwise slice by slice. shape is in numpy order."""
+    is provably exact in double (the condition in the module's documentation): then blocks along
+    that axis are evaluated whole at their own origin; otherwise slice by slice. shape is in
+    numpy order, origin and step in coordinate order."""
     ndim = len(shape)
     origin = _per_axis("origin", origin, ndim)
     step = _per_axis("step", step, ndim)
@@ -156,9 +159,9 @@ def _args(gen, shape, chunks, origin, step, dtype, threads):
     return gen, shape, _chunks(chunks, shape, dt), origin, step, dt, threads
 
 
-def _block(gen, origin, step, exact, out_dtype, threads, block_info=None):
-    """One block: the C library's grid at the block's place (see the module's documentation)."""
-    loc = block_info[None]["array-location"]  # (start, stop) per array axis
+def _block(gen, origin, step, exact, out_dtype, threads, loc):
+    """One block, (start, stop) per array axis in loc: the C library's grid at the block's place
+    (see the module's documentation)."""
     ndim = len(loc)
     shape = tuple(stop - start for start, stop in loc)
     start = tuple(loc[ndim - 1 - a][0] for a in range(ndim))  # coordinate order: x first
@@ -203,8 +206,18 @@ def grid(gen, shape, chunks, origin=0.0, step=1.0, *, dtype=None, threads=1):
     """
     gen, shape, chunks, origin, step, dt, threads = _args(gen, shape, chunks, origin, step, dtype, threads)
     exact = exact_axes(shape, origin, step)
-    return _da.map_blocks(_block, gen=gen, origin=origin, step=step, exact=exact, out_dtype=dt, threads=threads,
-                          chunks=chunks, meta=_np.empty((0,) * len(shape), dt), name="cnoise-grid")
+    name = "cnoise-grid-" + _tokenize(gen, shape, chunks, origin, step, dt.str, threads)
+    # One task per block with its place written in: no task depends on another, so any worker can
+    # run (or rerun) any block at once. (map_blocks with block_info would add a block-info task
+    # per block that the block's task depends on.)
+    starts = [_itertools.accumulate((0,) + c[:-1]) for c in chunks]
+    starts = [tuple(s) for s in starts]
+    dsk = {}
+    for idx in _itertools.product(*(range(len(c)) for c in chunks)):
+        loc = tuple((starts[a][i], starts[a][i] + chunks[a][i]) for a, i in enumerate(idx))
+        dsk[(name,) + idx] = (_block, gen, origin, step, exact, dt, threads, loc)
+    graph = _HighLevelGraph.from_collections(name, dsk, dependencies=())
+    return _da.Array(graph, name, chunks, meta=_np.empty((0,) * len(shape), dt))
 
 
 def xarray_grid(gen, shape, chunks, origin=0.0, step=1.0, *, dtype=None, threads=1, name="noise"):
