@@ -67,6 +67,11 @@ fi
   echo "Produced by \`scripts/bench.sh$args\`; the same data is in [bench.json](bench.json)."
   echo
   cat "$table_tmp"
+  # Sections of other benchmarks (python/bench_dask.py) follow a marker line: kept as they are.
+  if [ -f "$root/docs/BENCH.md" ] && grep -q '^<!-- kept by scripts/bench.sh' "$root/docs/BENCH.md"; then
+    echo
+    sed -n '/^<!-- kept by scripts\/bench.sh/,$p' "$root/docs/BENCH.md"
+  fi
 } >"$md_tmp"
 chmod 644 "$json_tmp" "$md_tmp"
 mv -f "$json_tmp" "$root/docs/bench.json"

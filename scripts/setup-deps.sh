@@ -8,7 +8,8 @@
 # (CNOISE_WITH_FUZZ=1: libclang-rt-dev, only recommended by clang); valgrind (CNOISE_WITH_VALGRIND=1); g++ and the benchmark's peer libraries when asked (CNOISE_WITH_BENCH=1:
 # libstb-dev for stb_perlin.h, libnoise-dev for libnoise, python3-noise for python/bench.py).
 # The Python package (python/) needs python3-dev, python3-setuptools, python3-wheel, python3-pip
-# and python3-pytest: always installed. As root, missing packages are installed
+# and python3-pytest, and its Dask front end (cnoise.dask) and its tests python3-dask,
+# python3-distributed (a local cluster), python3-zarr and python3-xarray: always installed. As root, missing packages are installed
 # with apt-get; otherwise their names are printed and the script fails.
 set -euo pipefail
 
@@ -31,7 +32,8 @@ have_pkg python3-tifffile || need+=(python3-tifffile)
 command -v exrheader >/dev/null 2>&1 || need+=(openexr)
 have_pkg python3-numpy || need+=(python3-numpy)
 # The Python package (python/): its extension's build and its tests.
-for p in python3-dev python3-setuptools python3-wheel python3-pip python3-pytest; do
+for p in python3-dev python3-setuptools python3-wheel python3-pip python3-pytest \
+         python3-dask python3-distributed python3-zarr python3-xarray; do
   have_pkg "$p" || need+=("$p")
 done
 if [ "${CNOISE_WITH_CLANG:-0}" = 1 ]; then

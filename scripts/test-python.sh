@@ -34,4 +34,4 @@ if [ "${CNOISE_PY_ASAN:-0}" = 1 ]; then
   export LD_PRELOAD="$(cc -print-file-name=libasan.so)" ASAN_OPTIONS=detect_leaks=0 \
          UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 fi
-PYTHONPATH="$site" "$py" -m pytest -q -p no:cacheprovider "$root/python/tests"
+PYTHONPATH="$site" "$py" -m pytest -q -rs --durations=5 -p no:cacheprovider "$root/python/tests"

@@ -182,6 +182,18 @@ class _Evaluator:
                      out, _threads(threads))
         return out
 
+    def dask_grid(self, shape, chunks, origin=0.0, step=1.0, *, dtype=None, threads=1):
+        """The same grid as a lazy dask.array.Array in blocks of `chunks`, each block computed by
+        the library where Dask runs it, the whole bit-identical to grid(shape, origin, step,
+        dtype=dtype). Library threads per block: 1 by default (Dask runs one task per worker
+        thread). See cnoise.dask.grid; needs Dask (Debian: python3-dask)."""
+        from . import dask as cnoise_dask  # Dask is imported only when asked for
+        return cnoise_dask.grid(self, shape, chunks, origin, step, dtype=dtype, threads=threads)
+
+    def __dask_tokenize__(self):
+        """Dask's key for this generator: its repr, which evaluates back to an equal one."""
+        return (type(self).__name__, repr(self))
+
     def __call__(self, *coords, dtype=None):
         """n(x, y, ...): the value at one point as a float (cn_eval; cn_evalf with
         dtype=float32, the coordinates rounded to float). With array arguments, n.points(...)."""
