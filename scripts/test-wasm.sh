@@ -8,13 +8,22 @@
 #   simd128  the same with the SIMD128 build of the kernels (src/simd/vec_wasm.h), which each
 #            run must report as the active instruction set
 #
+# Then the preview page's renderer (web/page.c with the library, built by scripts/build-wasm.sh
+# --web) draws a set of "cnoise render" command lines under Node (tests/wasm/page_render.js), and
+# each picture must equal the native tool's PNG of the same options pixel for pixel
+# (tests/wasm/compare_page.py); a command line the tool refuses, the page must refuse with the
+# same message. And the page itself in headless Chromium (tests/web/test_page.py: controls set,
+# the canvas read back against the tool's render of the page's exported recipe and command line).
+#
 #   scripts/test-wasm.sh [NATIVE_BUILD]
 #
-# NATIVE_BUILD: a native CMake build folder whose libcnoise.a to use (scripts/test.sh passes its
-# gcc build, so nothing native is compiled again); without it the library's scalar sources are
-# compiled here with cc. The WebAssembly objects go to CNOISE_WASM_BUILD (default build-wasm/).
-# Needs emscripten and node-acorn (Debian), and node (Debian's nodejs, unless a node is on PATH):
-# installed here as root when missing. Where they cannot be installed the test is skipped, and
+# NATIVE_BUILD: a native CMake build folder whose libcnoise.a and cnoise to use (scripts/test.sh
+# passes its gcc build, so nothing native is compiled again); without it the library's scalar
+# sources are compiled here with cc, and the page is not compared with the tool (said so). The
+# WebAssembly objects go to CNOISE_WASM_BUILD (default build-wasm/). Needs emscripten and
+# node-acorn (Debian), and node (Debian's nodejs, unless a node is on PATH); the browser test
+# chromium, chromium-driver and python3-selenium: installed here as root when missing. Where
+# they cannot be installed the test is skipped, and
 # says why, rather than failing: "test-wasm: SKIPPED: ...".
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -32,7 +41,7 @@ command -v emcc >/dev/null 2>&1 || skip "emcc not found (Debian package emscript
 command -v node >/dev/null 2>&1 || skip "node not found (Debian package nodejs)"
 
 echo "== WebAssembly identity: native scalar vs emcc scalar vs emcc SIMD128 (emcc $(emcc -dumpversion), node $(node --version))"
-"$root/scripts/build-wasm.sh" --tests "$dir"
+"$root/scripts/build-wasm.sh" --tests --web "$dir"
 built=$(date +%s)
 
 # The native reference.
@@ -82,4 +91,61 @@ done
 lines=$(($(wc -l <"$dir/identity-native.txt") - 2))
 echo "test-wasm: $lines case hashes equal in all three builds; $(tail -n1 "$dir/identity-native.txt" | sed 's/^total //')"
 
+# The page's renderer against the tool.
+cli=${native:+$native/cnoise}
+if [ -z "$cli" ] || [ ! -x "$cli" ]; then
+  echo "test-wasm: SKIPPED the page against the tool: no native build with the tool given (scripts/test-wasm.sh BUILD)"
+  echo "== WebAssembly tests passed (build $((built - start)) s, total $(($(date +%s) - start)) s)"
+  exit 0
+fi
+page_cases=(
+  "--size 96x64"
+  "--fractal fbm --octaves 6 --seed 3 --size 128x128 --tile --ramp dusk --shade"
+  "--fractal ridged --octaves 7 --seed 5 --frequency 0.0078125 --size 100x80 --shade --relief 0.25"
+  "--noise simplex --dims 3 --z 17.5 --ramp terrain --normalize minmax --size 90x70"
+  "--noise value-cubic --dims 4 --z 3 --w 9 --precision float --size 64x48 --ramp heat"
+  "--noise value --dims 1 --size 80x8"
+  "--classic --dims 3 --seed 7 --format rgb --shade --light-azimuth 90 --light-elevation 30 --size 72x72"
+  "--fractal billow --layer seed=2;frequency=0.03;weight=0.5 --amplitude 0.8 --bias 0.1 --size 64x64 --ramp 0:#000000,0.5:#ff0000,1:#ffffff"
+  "--rotate 30 --offset 3,4 --axis-frequency 1,2 --fractal turbulence --octaves 4 --size 64x64"
+  "--origin -300,1200 --fractal fbm --octaves 3 --ramp land --shade --size 64x48"
+)
+n=0
+for c in "${page_cases[@]}"; do
+  read -r -a opts <<<"$c"
+  n=$((n + 1))
+  "$cli" render "${opts[@]}" --quiet -o "$dir/page-$n.png"
+  node "$root/tests/wasm/page_render.js" "$dir/web/cnoise-simd128.js" "$dir/page-$n.rgba" "${opts[@]}" >/dev/null
+  python3 "$root/tests/wasm/compare_page.py" "$dir/page-$n.png" "$dir/page-$n.rgba" "page $n ($c)" || fail=1
+done
+# Refused alike: the tool's message (exit 2) is the page's.
+refused=("--ramp dusk --format png" "--relief 2" "--tile --rotate 10" "--noise simplex --dims 1" "--size 0x5" "--z 3"
+         "--origin 1.5,2")
+for c in "${refused[@]}"; do
+  read -r -a opts <<<"$c"
+  set +e
+  want=$("$cli" render "${opts[@]}" -o "$dir/refused.png" 2>&1 >/dev/null)
+  wrc=$?
+  got=$(node "$root/tests/wasm/page_render.js" "$dir/web/cnoise-simd128.js" "$dir/refused.rgba" "${opts[@]}" 2>&1 >/dev/null)
+  grc=$?
+  set -e
+  if [ $wrc != 2 ] || [ $grc != 2 ] || [ "$want" != "$got" ]; then
+    echo "test-wasm: '$c': the tool said (exit $wrc) '$want', the page (exit $grc) '$got'" >&2
+    fail=1
+  fi
+done
+[ $fail = 0 ] || { echo "test-wasm: FAILED (the page)" >&2; exit 1; }
+echo "test-wasm: the page drew ${#page_cases[@]} command lines as the tool does, and refused ${#refused[@]} with the tool's messages"
+
+# The page in headless Chromium (Debian's chromium, chromedriver and python3-selenium; never a
+# downloaded browser). Screenshots stay in $dir/web-test/.
+if ! (cn_ensure_packages test-wasm chromium chromium-driver python3-selenium); then
+  echo "test-wasm: SKIPPED the browser test: could not install chromium chromium-driver python3-selenium"
+elif [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+  echo "test-wasm: SKIPPED the browser test: /usr/bin/chromium or /usr/bin/chromedriver missing"
+else
+  t0=$(date +%s)
+  /usr/bin/python3 "$root/tests/web/test_page.py" "$dir/web" "$cli" "$dir/web-test"
+  echo "test-wasm: the page in headless Chromium passed in $(($(date +%s) - t0)) s (screenshots in $dir/web-test/)"
+fi
 echo "== WebAssembly tests passed (build $((built - start)) s, total $(($(date +%s) - start)) s)"

@@ -4,8 +4,10 @@
 #   2. gcc with AddressSanitizer + UndefinedBehaviorSanitizer;
 #   3. clang, Release, warnings as errors;
 # (after 1: the Python package built against that build and its pytest suite,
-#  scripts/test-python.sh; and the WebAssembly identity test against that build's library,
-#  scripts/test-wasm.sh, which skips, saying why, where emscripten cannot be installed)
+#  scripts/test-python.sh; and the WebAssembly tests against that build's library and tool,
+#  scripts/test-wasm.sh: the identity of the native and WebAssembly builds, the browser preview's
+#  pixels against the tool under Node and in headless Chromium; each part skips, saying why,
+#  where emscripten or chromium cannot be installed)
 # (each also replays the fuzz targets' seed corpora and regression inputs, fuzz/), then
 #   4. ThreadSanitizer on the tests that evaluate many configurations from many threads at once
 #      (scripts/test-tsan.sh);
