@@ -3,6 +3,8 @@
  */
 #include "colour.h"
 
+#include "field.h"
+
 double cli_colour_t(const cli_colour *c, double v)
 {
     if (c->minmax)
@@ -14,10 +16,10 @@ double cli_colour_t(const cli_colour *c, double v)
 
 double cli_colour_clamp_t(cli_colour *c, double v)
 {
+    if (!c->minmax)
+        return cli_range_t(v, c->mid, c->half, &c->clipped);
     const double t = cli_colour_t(c, v);
-    const int flat = c->minmax ? !(c->span > 0) : !(c->half > 0);
-    const double one = c->minmax ? c->lo : c->mid;
-    if (t < -CLI_CLIP_TOLERANCE || t > 1.0 + CLI_CLIP_TOLERANCE || (flat && v != one))
+    if (t < -CLI_CLIP_TOLERANCE || t > 1.0 + CLI_CLIP_TOLERANCE || (!(c->span > 0) && v != c->lo))
         c->clipped++;
     return t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
 }
