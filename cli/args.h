@@ -221,6 +221,26 @@ typedef struct cli_noise_opts {
     CLI_SHARED("layer", 0, 1, CLI_OPT_LAYER),                   \
     CLI_SHARED("help", 'h', 0, CLI_OPT_HELP)
 
+/*
+ * A slice coordinate (--z, --w) given as text (NULL: not given, nothing to do): allowed only
+ * when ok (the dimension has that axis), else "<prog>: <opt> needs <need>"; then a finite number
+ * as double into *d and, with use_float (--precision float), rounded once from the text to float
+ * into *f. Returns 0, or -1 after printing the reason.
+ */
+int cli_opt_slice(const char *prog, const char *opt, const char *text, int ok, const char *need, int use_float,
+                  double *d, float *f);
+
+/* Largest |X| of --origin: 2^48 pixels, so that every pixel centre X + i + 0.5 of an image (each
+ * side at most 2^20) stays an exact double. */
+#define CLI_MAX_ORIGIN 281474976710656.0
+
+/*
+ * --origin X,Y[,Z] given as text (NULL: not given, out untouched): exactly n whole numbers
+ * (decimal, an optional '-'), separated by commas, each with |v| <= CLI_MAX_ORIGIN, into
+ * out[0..n). Returns 0, or -1 after printing the reason.
+ */
+int cli_opt_origin(const char *prog, const char *opt, const char *text, int n, double *out);
+
 /* Sets the defaults: cn_config_init(), weight 1, no lists, no layers, double precision. */
 void cli_noise_init(cli_noise_opts *o);
 

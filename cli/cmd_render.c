@@ -18,6 +18,7 @@
 #include "args.h"
 #include "cn_image.h"
 #include "cnoise.h"
+#include "colour.h"
 #include "field.h"
 #include "options.h"
 #include "recipe.h"
@@ -34,7 +35,6 @@ static const char *const prog = "cnoise render";
 #define DEFAULT_RAMP "terrain"
 #define DEFAULT_STRENGTH 0.5
 #define DEFAULT_RELIEF 0.5
-#define CLIP_TOLERANCE 1e-12 /* t beyond [0, 1] by less than this is rounding, not clipping */
 #define HALF_INF_FROM 65520.0 /* a float of this magnitude or more rounds to an infinite half */
 
 static const char help_text[] =
@@ -266,16 +266,11 @@ typedef struct render_job {
     /* from the options */
     cli_built gen;
     rfmt fmt;
-    int minmax, fixed, quiet, threads; /* fixed: --normalize LO,HI */
-    cli_ramp ramp;
-    cli_light light;
-    double k;         /* gradient scale: pixels of height per unit of t */
-    double mid, half; /* normalisation (range mode) */
-    double lo, span;  /* normalisation (minmax mode): t = (v - lo) / span */
+    int fixed, quiet, threads; /* fixed: --normalize LO,HI */
+    cli_colour col;   /* normalisation, ramp, light and gradient scale (colour.h) */
     double hi;        /* minmax mode: the largest value */
     double z, w;
     float zf, wf;
-    uint64_t clipped;
     double vmin, vmax;       /* the smallest and largest value shaped (for a sidecar) */
     const cli_parse *parse;  /* the options, for a sidecar */
     uint64_t half_inf; /* exr16: finite values that become infinite halves */
@@ -283,27 +278,6 @@ typedef struct render_job {
     cn_image_georef geo;
     char crs_name[128];
 } render_job;
-
-/* t of a value (not clamped). */
-static double norm_t(const render_job *jb, double v)
-{
-    if (jb->minmax)
-        return jb->span > 0 ? (v - jb->lo) / jb->span : v < jb->lo ? 0.0 : v > jb->lo ? 1.0 : 0.5;
-    if (jb->half > 0)
-        return ((v - jb->mid) / jb->half + 1.0) / 2.0;
-    return v < jb->mid ? 0.0 : v > jb->mid ? 1.0 : 0.5;
-}
-
-/* t clamped to [0, 1]; counts a clipped sample. A zero-width range clips every other value. */
-static double clamp_t(render_job *jb, double v)
-{
-    if (!jb->minmax)
-        return cli_range_t(v, jb->mid, jb->half, &jb->clipped);
-    double t = norm_t(jb, v);
-    if (t < -CLIP_TOLERANCE || t > 1.0 + CLIP_TOLERANCE || (!(jb->span > 0) && v != jb->lo))
-        jb->clipped++;
-    return t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
-}
 
 /*
  * Converts rows [0, nrows) of a strip into the output buffer. vals holds ncols x nrows values
@@ -318,42 +292,14 @@ static void convert(render_job *jb, const double *vals, size_t ncols, uint32_t n
         const double *row = halo ? vals + (size_t)(r + 1) * ncols + 1 : vals + (size_t)r * ncols;
         switch (jb->fmt) {
         case F_PNG:
-        case F_RGB: {
-            uint8_t *o = (uint8_t *)out + (size_t)r * W * (jb->fmt == F_RGB ? 3 : 1);
-            if (jb->shade) {
-                /* heights t of the three rows around this one, unclamped, with the halo */
-                const double *above = vals + (size_t)r * ncols, *mid = above + ncols, *below = mid + ncols;
-                for (uint32_t c = 0; c < W; c++) {
-                    double ta = norm_t(jb, above[c + 1]), tb = norm_t(jb, below[c + 1]);
-                    double tl = norm_t(jb, mid[c]), tr = norm_t(jb, mid[c + 2]);
-                    double gx = jb->k * (tr - tl) * 0.5, gy = jb->k * (ta - tb) * 0.5;
-                    if (jb->fmt == F_PNG) {
-                        o[c] = cli_ramp_byte(cli_hillshade(&jb->light, gx, gy) * 255.0);
-                    } else {
-                        double rgb[3], f = cli_shade_factor(&jb->light, gx, gy);
-                        cli_ramp_eval(&jb->ramp, clamp_t(jb, row[c]), rgb);
-                        for (int ch = 0; ch < 3; ch++)
-                            o[3 * c + ch] = cli_ramp_byte(rgb[ch] * f);
-                    }
-                }
-            } else if (jb->fmt == F_PNG) {
-                for (uint32_t c = 0; c < W; c++)
-                    o[c] = cli_ramp_byte(clamp_t(jb, row[c]) * 255.0);
-            } else {
-                for (uint32_t c = 0; c < W; c++) {
-                    double rgb[3];
-                    cli_ramp_eval(&jb->ramp, clamp_t(jb, row[c]), rgb);
-                    for (int ch = 0; ch < 3; ch++)
-                        o[3 * c + ch] = cli_ramp_byte(rgb[ch]);
-                }
-            }
+        case F_RGB:
+            cli_colour_row(&jb->col, vals, ncols, r, W, (uint8_t *)out + (size_t)r * W * (jb->fmt == F_RGB ? 3 : 1));
             break;
-        }
         case F_PNG16:
         case F_R16: {
             uint16_t *o = (uint16_t *)out + (size_t)r * W;
             for (uint32_t c = 0; c < W; c++)
-                o[c] = (uint16_t)floor(clamp_t(jb, row[c]) * 65535.0 + 0.5);
+                o[c] = (uint16_t)floor(cli_colour_clamp_t(&jb->col, row[c]) * 65535.0 + 0.5);
             break;
         }
         case F_F32:
@@ -374,9 +320,9 @@ static void convert(render_job *jb, const double *vals, size_t ncols, uint32_t n
             uint8_t *o = (uint8_t *)out + (size_t)r * W * 3;
             const double *above = vals + (size_t)r * ncols, *mid = above + ncols, *below = mid + ncols;
             for (uint32_t c = 0; c < W; c++) {
-                double ta = norm_t(jb, above[c + 1]), tb = norm_t(jb, below[c + 1]);
-                double tl = norm_t(jb, mid[c]), tr = norm_t(jb, mid[c + 2]);
-                cli_normal_rgb(jb->k * (tr - tl) * 0.5, jb->k * (ta - tb) * 0.5, o + 3 * c);
+                double ta = cli_colour_t(&jb->col, above[c + 1]), tb = cli_colour_t(&jb->col, below[c + 1]);
+                double tl = cli_colour_t(&jb->col, mid[c]), tr = cli_colour_t(&jb->col, mid[c + 2]);
+                cli_normal_rgb(jb->col.k * (tr - tl) * 0.5, jb->col.k * (ta - tb) * 0.5, o + 3 * c);
             }
             break;
         }
@@ -412,7 +358,7 @@ static int extremes(void *ctx, cli_sink *s, const cli_strips *st, uint32_t k, ui
     (void)k;
     (void)j0;
     for (size_t i = 0; i < (size_t)jb->width * n; i++) {
-        jb->lo = st->vals[i] < jb->lo ? st->vals[i] : jb->lo;
+        jb->col.lo = st->vals[i] < jb->col.lo ? st->vals[i] : jb->col.lo;
         jb->hi = st->vals[i] > jb->hi ? st->vals[i] : jb->hi;
     }
     return 0;
@@ -439,12 +385,12 @@ static int describe(render_job *jb, cli_sink *s)
                              .layout = "rows top to bottom, pixels left to right; pixel (i, j) is the noise at "
                                        "x = X + i + 0.5, y = Y + j + 0.5 (X, Y: --origin)",
                              .have_minmax = 1, .min = jb->vmin, .max = jb->vmax};
-    if (jb->minmax) {
-        info.range[0] = jb->lo;
+    if (jb->col.minmax) {
+        info.range[0] = jb->col.lo;
         info.range[1] = jb->hi;
     } else {
-        info.range[0] = jb->mid - jb->half;
-        info.range[1] = jb->mid + jb->half;
+        info.range[0] = jb->col.mid - jb->col.half;
+        info.range[1] = jb->col.mid + jb->col.half;
     }
     if (r16) {
         info.encoding = "value = value_range[0] + (value_range[1] - value_range[0]) * sample / 65535; "
@@ -481,15 +427,15 @@ static int render(render_job *jb, const char *output)
     else
         snprintf(f->about, sizeof f->about, "%lux%lu %s%s", (unsigned long)W, (unsigned long)H, fmt_name[jb->fmt],
                  jb->shade ? ", shaded" : "");
-    cli_sink_progress(&s, "px", jb->minmax ? 2 * pixels : pixels);
+    cli_sink_progress(&s, "px", jb->col.minmax ? 2 * pixels : pixels);
     int ok = 1;
-    if (jb->minmax) {
+    if (jb->col.minmax) {
         /* A first pass for the image's own range. */
-        jb->lo = INFINITY;
+        jb->col.lo = INFINITY;
         jb->hi = -INFINITY;
         ok = pass(jb, &s, extremes, 0, 0, 0) == 0;
-        jb->span = jb->hi - jb->lo;
-        if (ok && !isfinite(jb->span)) {
+        jb->col.span = jb->hi - jb->col.lo;
+        if (ok && !isfinite(jb->col.span)) {
             cli_sink_fail(&s, "--normalize minmax: the values span more than the largest double");
             ok = 0;
         }
@@ -499,7 +445,7 @@ static int render(render_job *jb, const char *output)
     ok = ok && (!sidecar || describe(jb, &s) == 0);
     const int rc = cli_sink_close(&s, ok);
     if (rc == CLI_EXIT_OK) {
-        cli_note_clipped(prog, jb->clipped, pixels, "samples", jb->mid, jb->half,
+        cli_note_clipped(prog, jb->col.clipped, pixels, "samples", jb->col.mid, jb->col.half,
                          " (--normalize minmax stretches the image to its own range instead)");
         if (jb->half_inf)
             fprintf(stderr,
@@ -706,7 +652,7 @@ int cli_cmd_render(int argc, char **argv)
     }
     if (norm_text) {
         if (strcmp(norm_text, "minmax") == 0) {
-            jb.minmax = 1;
+            jb.col.minmax = 1;
         } else if (strcmp(norm_text, "range") != 0) {
             /* LO,HI: two finite numbers, LO < HI */
             const char *comma = strchr(norm_text, ',');
@@ -727,8 +673,8 @@ int cli_cmd_render(int argc, char **argv)
                 return CLI_EXIT_USAGE;
             }
             jb.fixed = 1;
-            jb.mid = lo / 2 + hi / 2;
-            jb.half = hi / 2 - lo / 2;
+            jb.col.mid = lo / 2 + hi / 2;
+            jb.col.half = hi / 2 - lo / 2;
         }
         if (is_raw_values(jb.fmt)) {
             cli_error(prog, "--normalize: %s files hold the noise values as they are; normalisation applies to png, "
@@ -739,13 +685,13 @@ int cli_cmd_render(int argc, char **argv)
     }
     if (jb.fmt == F_RGB) {
         char why[256];
-        if (cli_ramp_parse(ramp_text ? ramp_text : DEFAULT_RAMP, &jb.ramp, why, sizeof why) != 0) {
+        if (cli_ramp_parse(ramp_text ? ramp_text : DEFAULT_RAMP, &jb.col.ramp, why, sizeof why) != 0) {
             cli_error(prog, "--ramp: %s", why);
             return CLI_EXIT_USAGE;
         }
     }
     if (shade)
-        cli_light_init(&jb.light, jb.la.azimuth, jb.la.elevation); /* both checked by the option parsers */
+        cli_light_init(&jb.col.light, jb.la.azimuth, jb.la.elevation); /* both checked by the option parsers */
     char err[256];
     if (cn_image_check_size(fmt_writer[jb.fmt], width, height, 0, NULL, err, sizeof err) != 0) {
         cli_error(prog, "--size: %s", err);
@@ -770,14 +716,16 @@ int cli_cmd_render(int argc, char **argv)
                             fabs(jb.z), fabs(jb.w)};
     if (cli_noise_build_for(prog, &p.noise, dims, maxp, &jb.gen) != 0)
         return CLI_EXIT_USAGE;
-    if (is_raw_values(jb.fmt) && cli_field_range(&jb.gen, &jb.mid, &jb.half) != 0)
-        jb.mid = jb.half = NAN; /* only for a sidecar's value_range, which is then null */
-    if (!is_raw_values(jb.fmt) && !jb.minmax && !jb.fixed && cli_field_range(&jb.gen, &jb.mid, &jb.half) != 0) {
+    if (is_raw_values(jb.fmt) && cli_field_range(&jb.gen, &jb.col.mid, &jb.col.half) != 0)
+        jb.col.mid = jb.col.half = NAN; /* only for a sidecar's value_range, which is then null */
+    if (!is_raw_values(jb.fmt) && !jb.col.minmax && !jb.fixed && cli_field_range(&jb.gen, &jb.col.mid, &jb.col.half) != 0) {
         cli_built_free(&jb.gen);
         cli_error(prog, "--amplitude, --bias, --weight: the range of values is too large to map to gray levels");
         return CLI_EXIT_USAGE;
     }
-    jb.k = (jb.fmt == F_NORMAL ? jb.strength : jb.la.relief) / p.noise.spec[0].cfg.frequency;
+    jb.col.k = (jb.fmt == F_NORMAL ? jb.strength : jb.la.relief) / p.noise.spec[0].cfg.frequency;
+    jb.col.rgb = jb.fmt == F_RGB;
+    jb.col.shade = shade;
     rc = cli_check_only ? CLI_EXIT_OK : render(&jb, output);
     if (rc == CLI_EXIT_OK && !cli_check_only)
         rc = cli_save_recipe(&p);

@@ -93,7 +93,6 @@ static int next(scanner *a, const cli_option *opts, const char **value, const cl
     return 0;
 }
 
-
 /* --- the table ----------------------------------------------------------------------------------- */
 
 /* The value of entry o into its target t; opt is "--name" for messages. 0, or -1 after printing. */
@@ -369,49 +368,3 @@ int cli_given(const cli_parse *p, const char *name)
     return 0;
 }
 
-int cli_opt_slice(const char *prog, const char *opt, const char *text, int ok, const char *need, int use_float,
-                  double *d, float *f)
-{
-    if (!text)
-        return 0;
-    if (!ok) {
-        cli_error(prog, "%s needs %s", opt, need);
-        return -1;
-    }
-    if (cli_opt_finite(prog, opt, text, d) != 0 || (use_float && cli_opt_finitef(prog, opt, text, f) != 0))
-        return -1;
-    return 0;
-}
-
-int cli_opt_origin(const char *prog, const char *opt, const char *text, int n, double *out)
-{
-    if (!text)
-        return 0;
-    double v[3];
-    int k = 0, ok = 1;
-    for (const char *c = text; ok; c = strchr(c, ',') + 1) {
-        const char *end = strchr(c, ',');
-        const size_t len = end ? (size_t)(end - c) : strlen(c);
-        const int neg = len > 0 && c[0] == '-';
-        uint64_t u = 0;
-        ok = len > (size_t)neg && k < n;
-        for (size_t i = (size_t)neg; ok && i < len; i++) {
-            ok = c[i] >= '0' && c[i] <= '9';
-            u = ok ? u * 10u + (uint64_t)(c[i] - '0') : u;
-            ok = ok && (double)u <= CLI_MAX_ORIGIN; /* u <= 2^48 before each step: no overflow */
-        }
-        if (ok)
-            v[k++] = u == 0 ? 0.0 : neg ? -(double)u : (double)u; /* no -0 */
-        if (!end)
-            break;
-    }
-    if (!ok || k != n) {
-        char q[128];
-        cli_error(prog, "%s: %s is not %d whole numbers X,Y%s (%s, each -2^48..2^48)", opt,
-                  cli_quote(text, q, sizeof q), n, n == 3 ? ",Z" : "", n == 3 ? "voxels" : "pixels");
-        return -1;
-    }
-    for (int a = 0; a < n; a++)
-        out[a] = v[a];
-    return 0;
-}

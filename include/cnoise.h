@@ -483,7 +483,8 @@ CN_API cn_status cn_points_evalf(const cn_noise *gen, size_t n, const float *con
  * Instruction sets. The library picks the widest one the CPU and OS support the first time it
  * evaluates a batch; the environment variable CNOISE_ISA=scalar|sse2|avx2|avx512|neon caps it,
  * and so does cn_isa_set_cap (which wins over the environment). A cap is a register width, the
- * same on every architecture: scalar, then sse2 and neon (128 bits), avx2 (256), avx512 (512); the
+ * same on every architecture: scalar, then sse2 and neon (128 bits; in a WebAssembly build SIMD128
+ * takes neon's place), avx2 (256), avx512 (512); the
  * active set is the widest supported one no wider than the cap (CNOISE_ISA=neon on x86 gives sse2,
  * avx2 on ARM gives neon). The single-point functions evaluate one point at a time; on x86 they
  * use a build of their own with AVX encoding where the CPU has AVX, except under a cap of scalar.
@@ -495,11 +496,12 @@ typedef enum cn_isa {
     CN_ISA_SSE2 = 1,
     CN_ISA_AVX2 = 2,   /* with FMA available but unused in strict builds */
     CN_ISA_AVX512 = 3, /* AVX-512 F, DQ, BW, VL */
-    CN_ISA_NEON = 4,   /* 64-bit ARM */
+    CN_ISA_NEON = 4,   /* 64-bit ARM; in a WebAssembly build, SIMD128 (named "simd128") */
     CN_ISA_COUNT = 5
 } cn_isa;
 
-/* "scalar", "sse2", "avx2", "avx512", "neon"; "unknown" otherwise. */
+/* "scalar", "sse2", "avx2", "avx512", "neon" ("simd128" in a WebAssembly build); "unknown"
+ * otherwise. */
 CN_API const char *cn_isa_name(cn_isa isa);
 /* Whether this build contains code for isa (compiled) and whether this CPU and OS can run it. */
 CN_API int cn_isa_compiled(cn_isa isa);

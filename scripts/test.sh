@@ -4,7 +4,10 @@
 #   2. gcc with AddressSanitizer + UndefinedBehaviorSanitizer;
 #   3. clang, Release, warnings as errors;
 # (after 1: the Python package built against that build and its pytest suite,
-#  scripts/test-python.sh)
+#  scripts/test-python.sh; and the WebAssembly tests against that build's library and tool,
+#  scripts/test-wasm.sh: the identity of the native and WebAssembly builds, the browser preview's
+#  pixels against the tool under Node and in headless Chromium; each part skips, saying why,
+#  where emscripten or chromium cannot be installed)
 # (each also replays the fuzz targets' seed corpora and regression inputs, fuzz/), then
 #   4. ThreadSanitizer on the tests that evaluate many configurations from many threads at once
 #      (scripts/test-tsan.sh);
@@ -43,6 +46,7 @@ run() { # name, cmake args...
 run gcc -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++ -DCNOISE_WERROR=ON \
   -DCMAKE_C_FLAGS=-g -DCNOISE_KERNEL_DEBUG_INFO=OFF
 stage python "$root/scripts/test-python.sh" "$root/build-test-gcc"
+stage wasm "$root/scripts/test-wasm.sh" "$root/build-test-gcc"
 run asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++ -DCNOISE_SANITIZE=ON
 run clang -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCNOISE_WERROR=ON
 stage tsan "$root/scripts/test-tsan.sh"

@@ -32,6 +32,11 @@ CN_ISA_TABLE_OF(avx512, "avx512")
 #ifdef CN_HAVE_NEON
 CN_ISA_TABLE_OF(neon, "neon")
 #endif
+/* WebAssembly SIMD128 (emcc -msimd128, scripts/build-wasm.sh) holds the slot of the other non-x86
+ * 128-bit set, CN_ISA_NEON: the two never meet in one build, and a cap means a register width. */
+#ifdef CN_HAVE_WASM128
+CN_ISA_TABLE_OF(wasm, "simd128")
+#endif
 #ifdef CN_HAVE_POINTAVX
 extern const cn__point_f64_set cn__pointavx_f64_table;
 extern const cn__point_f32_set cn__pointavx_f32_table;
@@ -53,13 +58,20 @@ static const cn__isa_table *table_of(cn_isa isa)
 #ifdef CN_HAVE_NEON
     case CN_ISA_NEON: return &cn__isa_neon;
 #endif
+#ifdef CN_HAVE_WASM128
+    case CN_ISA_NEON: return &cn__isa_wasm;
+#endif
     default: return NULL;
     }
 }
 
 const char *cn_isa_name(cn_isa isa)
 {
+#ifdef __wasm__
+    static const char *const names[CN_ISA_COUNT] = {"scalar", "sse2", "avx2", "avx512", "simd128"};
+#else
     static const char *const names[CN_ISA_COUNT] = {"scalar", "sse2", "avx2", "avx512", "neon"};
+#endif
     return (int)isa >= 0 && isa < CN_ISA_COUNT ? names[isa] : "unknown";
 }
 
@@ -92,6 +104,11 @@ int cn_isa_supported(cn_isa isa)
         return 1;
 #if defined(__aarch64__)
     /* Advanced SIMD is part of the AArch64 base architecture: every CPU that runs this code has it. */
+    if (isa == CN_ISA_NEON)
+        return 1;
+#endif
+#if defined(__wasm_simd128__)
+    /* A module with SIMD128 instructions only loads (validates) on an engine that has them. */
     if (isa == CN_ISA_NEON)
         return 1;
 #endif

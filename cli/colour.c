@@ -1,0 +1,57 @@
+/*
+ * colour.c -- render's gray, ramp and hillshade pixels (colour.h).
+ */
+#include "colour.h"
+
+#include "field.h"
+
+double cli_colour_t(const cli_colour *c, double v)
+{
+    if (c->minmax)
+        return c->span > 0 ? (v - c->lo) / c->span : v < c->lo ? 0.0 : v > c->lo ? 1.0 : 0.5;
+    if (c->half > 0)
+        return ((v - c->mid) / c->half + 1.0) / 2.0;
+    return v < c->mid ? 0.0 : v > c->mid ? 1.0 : 0.5;
+}
+
+double cli_colour_clamp_t(cli_colour *c, double v)
+{
+    if (!c->minmax)
+        return cli_range_t(v, c->mid, c->half, &c->clipped);
+    const double t = cli_colour_t(c, v);
+    if (t < -CLI_CLIP_TOLERANCE || t > 1.0 + CLI_CLIP_TOLERANCE || (!(c->span > 0) && v != c->lo))
+        c->clipped++;
+    return t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+}
+
+void cli_colour_row(cli_colour *c, const double *vals, size_t ncols, uint32_t r, uint32_t width, uint8_t *out)
+{
+    const double *row = c->shade ? vals + (size_t)(r + 1) * ncols + 1 : vals + (size_t)r * ncols;
+    if (c->shade) {
+        /* heights t of the three rows around this one, unclamped, with the halo */
+        const double *above = vals + (size_t)r * ncols, *mid = above + ncols, *below = mid + ncols;
+        for (uint32_t i = 0; i < width; i++) {
+            double ta = cli_colour_t(c, above[i + 1]), tb = cli_colour_t(c, below[i + 1]);
+            double tl = cli_colour_t(c, mid[i]), tr = cli_colour_t(c, mid[i + 2]);
+            double gx = c->k * (tr - tl) * 0.5, gy = c->k * (ta - tb) * 0.5;
+            if (!c->rgb) {
+                out[i] = cli_ramp_byte(cli_hillshade(&c->light, gx, gy) * 255.0);
+            } else {
+                double rgb[3], f = cli_shade_factor(&c->light, gx, gy);
+                cli_ramp_eval(&c->ramp, cli_colour_clamp_t(c, row[i]), rgb);
+                for (int ch = 0; ch < 3; ch++)
+                    out[3 * i + ch] = cli_ramp_byte(rgb[ch] * f);
+            }
+        }
+    } else if (!c->rgb) {
+        for (uint32_t i = 0; i < width; i++)
+            out[i] = cli_ramp_byte(cli_colour_clamp_t(c, row[i]) * 255.0);
+    } else {
+        for (uint32_t i = 0; i < width; i++) {
+            double rgb[3];
+            cli_ramp_eval(&c->ramp, cli_colour_clamp_t(c, row[i]), rgb);
+            for (int ch = 0; ch < 3; ch++)
+                out[3 * i + ch] = cli_ramp_byte(rgb[ch]);
+        }
+    }
+}
