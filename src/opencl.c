@@ -19,6 +19,7 @@
 #include "batch.h"
 #include "kernels/registry.h"
 #include "opencl/cl_api.h"
+#include "opencl/layout.h"
 
 extern const char cn__opencl_program[];
 extern const size_t cn__opencl_program_size;
@@ -386,21 +387,15 @@ static cn_status fail(cn_opencl *c, const char *what, cl_int e)
     return CN_E_DEVICE;
 }
 
-/* The host's layout of what the program reads, in the order of noise.cl's cn_layout. */
-static void host_layout(cl_ulong v[12])
+/* The host's layout of what the program reads, in the order of layout.h. */
+static void host_layout(cl_ulong v[CN_CL_LAYOUT_COUNT])
 {
-    v[0] = sizeof(cn__gen);
-    v[1] = offsetof(cn__gen, cfg);
-    v[2] = offsetof(cn__gen, scale);
-    v[3] = offsetof(cn__gen, inner);
-    v[4] = offsetof(cn__gen, oct);
-    v[5] = offsetof(cn__gen, perm);
-    v[6] = sizeof(struct cn__octave);
-    v[7] = offsetof(cn_config, seed);
-    v[8] = offsetof(cn_config, rotation);
-    v[9] = offsetof(cn_config, period);
-    v[10] = offsetof(cn_config, bias);
-    v[11] = offsetof(struct cn__octave, mult);
+    int i = 0;
+#define CN_CL_SIZE(T) v[i++] = sizeof(T);
+#define CN_CL_OFFSET(T, f) v[i++] = offsetof(T, f);
+    CN_CL_LAYOUT(CN_CL_SIZE, CN_CL_OFFSET)
+#undef CN_CL_SIZE
+#undef CN_CL_OFFSET
 }
 
 /* Runs the program's cn_layout kernel and compares with the host: CN_OK or CN_E_DEVICE. */
@@ -411,8 +406,8 @@ static cn_status check_layout(cn_opencl *c, cl_program prog)
     cl_kernel k = f->clCreateKernel(prog, "cn_layout", &e);
     if (!k || e != CL_SUCCESS)
         return fail(c, "clCreateKernel(cn_layout)", e);
-    cl_mem buf = f->clCreateBuffer(c->context, CL_MEM_WRITE_ONLY, 12 * sizeof(cl_ulong), NULL, &e);
-    cl_ulong dev[12] = {0}, host[12];
+    cl_mem buf = f->clCreateBuffer(c->context, CL_MEM_WRITE_ONLY, CN_CL_LAYOUT_COUNT * sizeof(cl_ulong), NULL, &e);
+    cl_ulong dev[CN_CL_LAYOUT_COUNT] = {0}, host[CN_CL_LAYOUT_COUNT];
     const size_t one = 1;
     if (buf && e == CL_SUCCESS && (e = f->clSetKernelArg(k, 0, sizeof buf, &buf)) == CL_SUCCESS &&
         (e = f->clEnqueueNDRangeKernel(c->queue, k, 1, NULL, &one, NULL, 0, NULL, NULL)) == CL_SUCCESS)

@@ -63,21 +63,13 @@ typedef float cn_coord;  /* cn_points_evalf: float coordinates */
     }
 CN_KERNELS(CN_CL_ENTRIES)
 
-/* The layout of the generator as this compiler sees it, for the host to compare with its own
- * (src/opencl.c refuses a device that disagrees: the generator is copied as bytes). */
-#define CN_CL_OFFSET(T, f) ((ulong)__builtin_offsetof(T, f))
+/* The layout of the generator as this compiler sees it (layout.h), for the host to compare
+ * with its own (src/opencl.c refuses a device that disagrees: the generator is copied as bytes). */
+#include "layout.h"
+#define CN_CL_SIZE(T) out[i++] = sizeof(T);
+#define CN_CL_OFFSET(T, f) out[i++] = __builtin_offsetof(T, f);
 __kernel void cn_layout(__global ulong *out)
 {
-    out[0] = sizeof(cn__gen);
-    out[1] = CN_CL_OFFSET(cn__gen, cfg);
-    out[2] = CN_CL_OFFSET(cn__gen, scale);
-    out[3] = CN_CL_OFFSET(cn__gen, inner);
-    out[4] = CN_CL_OFFSET(cn__gen, oct);
-    out[5] = CN_CL_OFFSET(cn__gen, perm);
-    out[6] = sizeof(struct cn__octave);
-    out[7] = CN_CL_OFFSET(cn_config, seed);
-    out[8] = CN_CL_OFFSET(cn_config, rotation);
-    out[9] = CN_CL_OFFSET(cn_config, period);
-    out[10] = CN_CL_OFFSET(cn_config, bias);
-    out[11] = CN_CL_OFFSET(struct cn__octave, mult);
+    int i = 0;
+    CN_CL_LAYOUT(CN_CL_SIZE, CN_CL_OFFSET)
 }
