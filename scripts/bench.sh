@@ -67,6 +67,11 @@ fi
   echo "Produced by \`scripts/bench.sh$args\`; the same data is in [bench.json](bench.json)."
   echo
   cat "$table_tmp"
+  # the OpenCL section (scripts/bench-opencl.sh), kept as it is
+  if [ -f "$root/docs/BENCH.md" ] && grep -q '^<!-- opencl-bench -->$' "$root/docs/BENCH.md"; then
+    echo
+    sed -n '/^<!-- opencl-bench -->$/,$p' "$root/docs/BENCH.md"
+  fi
 } >"$md_tmp"
 chmod 644 "$json_tmp" "$md_tmp"
 mv -f "$json_tmp" "$root/docs/bench.json"
