@@ -329,7 +329,7 @@ cn_status cn_opencl_open(cn_opencl **out, int device, char *why, size_t why_size
         return st;
     }
     if (device >= 0 && !a.exists) {
-        say(why, why_size, "no OpenCL device %d (there are %zu)", device, count);
+        say(why, why_size, "no OpenCL device %d (there are %lu)", device, (unsigned long)count);
         free(c);
         return CN_E_RANGE;
     }
