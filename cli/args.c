@@ -445,6 +445,17 @@ int cli_output_option(const char *prog, cli_out_opts *o, int id, const char *val
         return 0;
     case CLI_OPT_THREADS:
         return cli_opt_threads(prog, "--threads", value, &o->threads);
+    case CLI_OPT_DEVICE: {
+        static const char *const names[] = {"cpu", "opencl", "gpu", "auto"};
+        for (int d = 0; d < 4; d++)
+            if (strcmp(value, names[d]) == 0) {
+                o->device = d;
+                return 0;
+            }
+        char q[128];
+        cli_error(prog, "--device: %s is not cpu, opencl, gpu or auto", cli_quote(value, q, sizeof q));
+        return -1;
+    }
     case CLI_OPT_QUIET:
         o->quiet = 1;
         return 0;
@@ -924,6 +935,7 @@ int cli_noise_build(const cli_noise_opts *o, int dims, cli_built *out, char *why
 
 void cli_built_free(cli_built *b)
 {
+    cn_opencl_close(b->cl);
     free(b->gen);
     memset(b, 0, sizeof *b);
 }

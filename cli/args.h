@@ -146,10 +146,11 @@ enum {
  * and --save-recipe FILE (handled by cli_parse_args, recipe.h). cli_output_option() handles one of
  * them like cli_noise_option(): 0, -1 after printing an error, or 1 if id is not one of them.
  */
-enum { CLI_OPT_OUTPUT = 1100, CLI_OPT_THREADS, CLI_OPT_QUIET, CLI_OPT_RECIPE, CLI_OPT_SAVE_RECIPE };
+enum { CLI_OPT_OUTPUT = 1100, CLI_OPT_THREADS, CLI_OPT_QUIET, CLI_OPT_RECIPE, CLI_OPT_SAVE_RECIPE, CLI_OPT_DEVICE };
 #define CLI_OUTPUT_OPTIONS                        \
     CLI_SHARED("output", 'o', 1, CLI_OPT_OUTPUT), \
     CLI_SHARED("threads", 0, 1, CLI_OPT_THREADS), \
+    CLI_SHARED("device", 0, 1, CLI_OPT_DEVICE),   \
     CLI_SHARED("quiet", 0, 0, CLI_OPT_QUIET),     \
     CLI_SHARED("recipe", 0, 1, CLI_OPT_RECIPE),   \
     CLI_SHARED("save-recipe", 0, 1, CLI_OPT_SAVE_RECIPE)
@@ -159,11 +160,20 @@ enum { CLI_OPT_OUTPUT = 1100, CLI_OPT_THREADS, CLI_OPT_QUIET, CLI_OPT_RECIPE, CL
     "                     first; options on the command line override it (its --layer options\n"  \
     "                     replace the recipe's). Errors name the file and line\n"                 \
     "  --save-recipe FILE after a successful run, save the options given (not -o, --threads,\n"  \
-    "                     --quiet) as a recipe: 'key: value' lines, one per option, that\n"      \
-    "                     --recipe reads back to make the same file byte for byte\n"
+    "                     --device, --quiet) as a recipe: 'key: value' lines, one per option,\n" \
+    "                     that --recipe reads back to make the same file byte for byte\n"
+/* --device: where the noise is evaluated (field.h, cli_device_open). */
+enum { CLI_DEVICE_CPU = 0, CLI_DEVICE_OPENCL, CLI_DEVICE_GPU, CLI_DEVICE_AUTO };
+/* The --help lines of --device. */
+#define CLI_DEVICE_HELP                                                                            \
+    "  --device D         where the noise is evaluated: cpu (default: SIMD and threads), opencl\n" \
+    "                     (the first usable OpenCL device, a GPU first), gpu (an OpenCL GPU) or\n"  \
+    "                     auto (a GPU if there is one, else the CPU); the same values on each\n"   \
+    "                     ('cnoise info' lists the OpenCL devices)\n"
 typedef struct cli_out_opts {
     const char *output; /* the command's default until --output is given */
     int threads;        /* 0: one per core */
+    int device;         /* CLI_DEVICE_* */
     int quiet;
 } cli_out_opts;
 int cli_output_option(const char *prog, cli_out_opts *o, int id, const char *value);
@@ -262,6 +272,8 @@ typedef struct cli_built {
     int direct;        /* one layer of weight 1: its value is printed unchanged */
     cn_noise *gen;     /* count generators, on the heap */
     cn_layer layer[CLI_MAX_LAYERS];
+    cn_opencl *cl;     /* --device: the OpenCL context grids are evaluated on, or NULL (the CPU);
+                          field.h, cli_device_open; closed by cli_built_free */
 } cli_built;
 
 /*

@@ -90,6 +90,7 @@ static const char help_text[] =
     "  --precision P      double (default) or float: cn_eval or cn_evalf\n"
     "  --frequency F      finite number > 0 (default 0.015625 = 1/64)\n"
     "  --threads N        threads for the noise and the PNG compression, 0..256\n"
+    CLI_DEVICE_HELP
     "                     (default 0: one per core)\n"
     "  --quiet            no progress bar and no \"wrote\" lines (errors and notes still shown)\n"
     CLI_RECIPE_HELP
@@ -468,6 +469,10 @@ int cli_cmd_animate(int argc, char **argv)
                 return CLI_EXIT_USAGE;
             }
         }
+    }
+    if (!cli_check_only && (rc = cli_device_open(prog, p.out.device, &jb.gen)) != CLI_EXIT_OK) {
+        cli_built_free(&jb.gen);
+        return rc;
     }
     rc = cli_check_only ? CLI_EXIT_OK : run(&jb);
     if (rc == CLI_EXIT_OK && !cli_check_only)

@@ -30,6 +30,9 @@ static const char help_text[] =
     "  cores:      online CPU cores: the number of threads --threads 0 (the default) starts\n"
     "  noise:      the noise types (--noise NAME)\n"
     "  fractals:   the fractal sums (--fractal NAME)\n"
+    "  opencl:     the OpenCL devices (--device opencl|gpu|auto), or 'none' and why; then one\n"
+    "              'opencl N:' line per device: platform / name, type, version, whether it\n"
+    "              has double precision (needed), compute units and memory\n"
     "\n"
     "Every instruction set gives the same bits (see README); the cap is for testing and for\n"
     "comparing speed, e.g. CNOISE_ISA=sse2 cnoise render ...\n"
@@ -50,6 +53,30 @@ static void list(const char *key, int (*pred)(cn_isa))
             any = 1;
         }
     printf("%s\n", any ? "" : " none");
+}
+
+/* The OpenCL devices, as cn_opencl_devices lists them. */
+static void opencl(void)
+{
+    enum { MAX = 32 };
+    static cn_opencl_device dev[MAX];
+    static const char *const type[] = {"other", "cpu", "gpu", "accelerator"};
+    char why[512] = "";
+    size_t n = 0;
+    if (cn_opencl_devices(dev, MAX, &n, why, sizeof why) != CN_OK) {
+        printf("opencl: none (%s)\n", why);
+        return;
+    }
+    if (n == 0) {
+        printf("opencl: none (the OpenCL runtime lists no device)\n");
+        return;
+    }
+    printf("opencl: %zu device%s\n", n, n == 1 ? "" : "s");
+    for (size_t i = 0; i < n && i < MAX; i++)
+        printf("opencl %zu: %s / %s, %s, %s, %s, %u compute units, %.1f GiB\n", i, dev[i].platform, dev[i].name,
+               type[dev[i].type >= 0 && dev[i].type <= 3 ? dev[i].type : 0], dev[i].version,
+               dev[i].fp64 ? "fp64" : "no fp64 (not usable)", dev[i].compute_units,
+               (double)dev[i].memory / (1024.0 * 1024.0 * 1024.0));
 }
 
 int cli_cmd_info(int argc, char **argv)
@@ -87,5 +114,6 @@ int cli_cmd_info(int argc, char **argv)
     for (int i = 0; cn_fractal_name((cn_fractal)i); i++)
         printf(" %s", cn_fractal_name((cn_fractal)i));
     printf("\n");
+    opencl();
     return CLI_EXIT_OK;
 }

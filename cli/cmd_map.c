@@ -89,6 +89,7 @@ static const char help_text[] =
     "                     i*N,j*N (i*(N-1),j*(N-1) for shared-edge 2^n+1 chunks) and matches\n"
     "                     the same pixels of one large map exactly\n"
     "  --threads N        threads for the noise and the PNG compression, 0..256\n"
+    CLI_DEVICE_HELP
     "                     (default 0: one per core)\n"
     "  --quiet            no progress bar and no \"wrote\" line\n"
     CLI_RECIPE_HELP
@@ -262,6 +263,10 @@ int cli_cmd_map(int argc, char **argv)
     if (cli_noise_build_for(prog, &p.noise, 2, maxp, &jb.gen) != 0)
         return CLI_EXIT_USAGE;
     jb.k = jb.la.relief / p.noise.spec[0].cfg.frequency;
+    if (!cli_check_only && (rc = cli_device_open(prog, p.out.device, &jb.gen)) != CLI_EXIT_OK) {
+        cli_built_free(&jb.gen);
+        return rc;
+    }
     rc = cli_check_only ? CLI_EXIT_OK : draw(&jb, output);
     if (rc == CLI_EXIT_OK && !cli_check_only)
         rc = cli_save_recipe(&p);

@@ -174,6 +174,7 @@ static const char help_text[] =
     "                     i*(N-1),j*(N-1). The chunks equal the same pixels of one large\n"
     "                     render exactly (shading and normals included)\n"
     "  --threads N        threads for the noise and the PNG compression, 0..256\n"
+    CLI_DEVICE_HELP
     "                     (default 0: one per core)\n"
     "  --quiet            no progress bar and no \"wrote\" line (errors and notes still shown)\n"
     CLI_RECIPE_HELP
@@ -726,6 +727,10 @@ int cli_cmd_render(int argc, char **argv)
     jb.col.k = (jb.fmt == F_NORMAL ? jb.strength : jb.la.relief) / p.noise.spec[0].cfg.frequency;
     jb.col.rgb = jb.fmt == F_RGB;
     jb.col.shade = shade;
+    if (!cli_check_only && (rc = cli_device_open(prog, p.out.device, &jb.gen)) != CLI_EXIT_OK) {
+        cli_built_free(&jb.gen);
+        return rc;
+    }
     rc = cli_check_only ? CLI_EXIT_OK : render(&jb, output);
     if (rc == CLI_EXIT_OK && !cli_check_only)
         rc = cli_save_recipe(&p);

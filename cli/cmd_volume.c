@@ -90,6 +90,7 @@ static const char help_text[] =
     "  --frequency F      finite number > 0 (default 0.0625 = 1/16: a lattice cell spans 16\n"
     "                     voxels)\n"
     "  --threads N        threads for the noise and the PNG compression, 0..256\n"
+    CLI_DEVICE_HELP
     "                     (default 0: one per core)\n"
     "  --quiet            no progress bar and no \"wrote\" lines (errors and notes still shown)\n"
     CLI_RECIPE_HELP
@@ -424,6 +425,10 @@ int cli_cmd_volume(int argc, char **argv)
         cli_built_free(&jb.gen);
         cli_error(prog, "--amplitude, --bias, --weight: the range of values is too large for float32");
         return CLI_EXIT_USAGE;
+    }
+    if (!cli_check_only && (rc = cli_device_open(prog, p.out.device, &jb.gen)) != CLI_EXIT_OK) {
+        cli_built_free(&jb.gen);
+        return rc;
     }
     rc = cli_check_only ? CLI_EXIT_OK : run(&jb);
     if (rc == CLI_EXIT_OK && !cli_check_only)

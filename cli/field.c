@@ -19,6 +19,7 @@ void cli_field_init(cli_field *f, const cli_built *b, int threads, double z, dou
     memset(f, 0, sizeof *f);
     f->b = b;
     f->threads = threads;
+    f->cl = b->cl;
     f->z = z;
     f->w = w;
     f->zf = (double)zf;
@@ -32,6 +33,27 @@ void cli_field_free(cli_field *f)
     f->tmpf = NULL;
     f->tmpd = NULL;
     f->cap = 0;
+}
+
+int cli_device_open(const char *prog, int device, cli_built *b)
+{
+    b->cl = NULL;
+    if (device == CLI_DEVICE_CPU)
+        return CLI_EXIT_OK;
+    const char *name = device == CLI_DEVICE_GPU ? "gpu" : "opencl";
+    if (!b->direct) {
+        if (device == CLI_DEVICE_AUTO)
+            return CLI_EXIT_OK;
+        cli_error(prog, "--device %s: sums of layers (--layer, --weight) are evaluated on the CPU only; use "
+                        "--device cpu or auto", name);
+        return CLI_EXIT_USAGE;
+    }
+    char why[512] = "";
+    cn_status st = cn_opencl_open(&b->cl, device == CLI_DEVICE_OPENCL ? CN_OPENCL_ANY : CN_OPENCL_GPU, why, sizeof why);
+    if (st == CN_OK || device == CLI_DEVICE_AUTO)
+        return CLI_EXIT_OK; /* auto without a GPU: the CPU */
+    cli_error(prog, "--device %s: %s", name, why);
+    return CLI_EXIT_FAILURE;
 }
 
 static int reserve(cli_field *f, size_t n, char *err, size_t errlen)
@@ -64,15 +86,18 @@ static int eval_layer(cli_field *f, const cn_noise *gen, const double *origin, c
 {
     cn_status st;
     if (f->b->use_float) {
-        st = cn_grid_evalf(gen, origin, step, count, f->tmpf, n, f->threads, NULL);
+        st = f->cl ? cn_opencl_grid_evalf(f->cl, gen, origin, step, count, f->tmpf, n, NULL)
+                   : cn_grid_evalf(gen, origin, step, count, f->tmpf, n, f->threads, NULL);
         if (st == CN_OK)
             for (size_t i = 0; i < n; i++)
                 out[i] = (double)f->tmpf[i];
     } else {
-        st = cn_grid_eval(gen, origin, step, count, out, n, f->threads, NULL);
+        st = f->cl ? cn_opencl_grid_eval(f->cl, gen, origin, step, count, out, n, NULL)
+                   : cn_grid_eval(gen, origin, step, count, out, n, f->threads, NULL);
     }
     if (st != CN_OK) {
-        snprintf(err, errlen, "evaluating the noise: %s", cn_strerror(st));
+        const char *why = f->cl ? cn_opencl_message(f->cl) : "";
+        snprintf(err, errlen, "evaluating the noise: %s%s%s", cn_strerror(st), why[0] ? ": " : "", why);
         return -1;
     }
     return 0;

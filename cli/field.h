@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "args.h"
+#include "cnoise.h"
 
 /* Target number of pixels per strip: rows = max(1, CLI_STRIP_PIXELS / width). With the
  * buffers of a strip (a few doubles per pixel) this bounds memory at a few tens of MiB,
@@ -34,6 +35,7 @@ int cli_find_nan(const double *vals, size_t ncols, size_t nrows, size_t *col, si
 typedef struct cli_field {
     const cli_built *b;
     int threads;     /* for cn_grid_eval: 0 = all cores */
+    cn_opencl *cl;   /* b->cl: the OpenCL context that evaluates, or NULL for the CPU */
     double z, w;     /* the slice, double precision */
     double zf, wf;   /* the slice in float precision (float values, widened) */
     float *tmpf;     /* scratch for float evaluation */
@@ -44,6 +46,17 @@ typedef struct cli_field {
 /* Sets up an evaluator (no allocation yet). zf, wf: the slice parsed as float. */
 void cli_field_init(cli_field *f, const cli_built *b, int threads, double z, double w, float zf, float wf);
 void cli_field_free(cli_field *f);
+
+/*
+ * --device (args.h, CLI_DEVICE_*) for a command's built noise, once: cpu evaluates with the CPU
+ * batch engine (b->cl = NULL); opencl on the first usable OpenCL device (a GPU first), gpu on the
+ * first usable OpenCL GPU, and both fail with the reason when there is none; auto takes a usable
+ * GPU when there is one and the CPU otherwise. Sums of layers run on the CPU: opencl and gpu
+ * refuse them. Every device gives the same values; cli_field_init takes b->cl, cli_built_free
+ * closes it. Returns CLI_EXIT_OK, or after printing the error CLI_EXIT_USAGE (layers) or
+ * CLI_EXIT_FAILURE (no such device).
+ */
+int cli_device_open(const char *prog, int device, cli_built *b);
 
 /*
  * The values at x = x0 + i (i = 0..ncols-1), y = y0 + r (r = 0..nrows-1) into out[r * ncols + i].

@@ -153,6 +153,7 @@ static int recipe_allowed(const cli_option *o)
     switch (o->id) {
     case CLI_OPT_OUTPUT:
     case CLI_OPT_THREADS:
+    case CLI_OPT_DEVICE:
     case CLI_OPT_QUIET:
     case CLI_OPT_HELP:
     case CLI_OPT_RECIPE:
@@ -265,6 +266,7 @@ int cli_parse_args(cli_parse *p, int argc, char **argv)
         p->defaults(&p->noise);
     p->out.output = p->output;
     p->out.threads = 0;
+    p->out.device = CLI_DEVICE_CPU;
     p->out.quiet = 0;
 
     /* First pass: the syntax of the whole line, --help, and the recipe to read first. */

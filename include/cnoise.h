@@ -134,8 +134,10 @@ typedef enum cn_status {
     CN_E_THREADS,     /* threads is negative or above CN_MAX_THREADS (a thread that cannot start is
                          not an error: the other threads, the calling one included, take its work) */
     CN_E_ISA,         /* an unknown instruction set */
-    CN_E_UNBUILT      /* the generator was not built by a successful cn_noise_build, or has been
+    CN_E_UNBUILT,     /* the generator was not built by a successful cn_noise_build, or has been
                          overwritten since (evaluation refuses it rather than read garbage) */
+    CN_E_DEVICE       /* OpenCL (cn_opencl_*): no runtime, no such device, or the runtime failed
+                         (cn_opencl_message and the why buffers say what happened) */
 } cn_status;
 
 /* A short English description of a status code; never NULL (unknown codes get a generic text). */
@@ -511,6 +513,99 @@ CN_API cn_isa cn_isa_active(void);
 /* Caps the instruction set (CN_ISA_COUNT removes the cap, back to the environment's or none).
  * CN_E_ISA for a value outside 0..CN_ISA_COUNT. */
 CN_API cn_status cn_isa_set_cap(cn_isa cap);
+
+/* ---------------------------------------------------------------------------------------------
+ * OpenCL: the same kernels on a GPU (or any OpenCL device), the same bits as the CPU
+ *
+ * The kernel sources of the CPU builds are compiled as OpenCL C, one point per work-item, with
+ * no contraction into fused multiply-adds and no approximate functions, so every result is
+ * bit-identical to the CPU batch calls (cn_grid_eval[f], cn_points_eval[f]) on the same
+ * arguments. The library links no OpenCL library: the first call loads the OpenCL ICD loader
+ * (libOpenCL.so.1; OpenCL.dll on Windows) at run time, and without one every call here reports
+ * CN_E_DEVICE and says why, while the rest of the library works as before.
+ *
+ * Devices need double precision (cl_khr_fp64), also for float results: the lattice cell of every
+ * point is computed in double, as on the CPU. A device without it is listed but cannot be opened
+ * (CN_E_UNSUPPORTED).
+ *
+ * A context (cn_opencl) holds one device, its queue, and the compiled program: the program is
+ * compiled once per context and precision, at the first call that needs it (seconds: the
+ * runtime's compiler; runtimes such as PoCL also keep compiled programs in a disk cache). Open
+ * one context and keep it. A context may be used by one thread at a time; threads that evaluate
+ * at once need a context each. Evaluation allocates device memory (and the context some host
+ * memory); the caller owns every host buffer, as with the CPU calls.
+ * why, why_size: optional (NULL, 0); on failure receives a sentence saying what went wrong,
+ * cut to why_size bytes with a terminating NUL.
+ * --------------------------------------------------------------------------------------------- */
+
+typedef struct cn_opencl cn_opencl; /* opaque */
+
+typedef enum cn_device_type {
+    CN_DEVICE_OTHER = 0,
+    CN_DEVICE_CPU = 1,
+    CN_DEVICE_GPU = 2,
+    CN_DEVICE_ACCELERATOR = 3
+} cn_device_type;
+
+/* What the runtime says about a device (strings cut to fit, NUL-terminated). */
+typedef struct cn_opencl_device {
+    char platform[64];   /* the platform's name, e.g. "NVIDIA CUDA", "Portable Computing Language" */
+    char name[128];      /* the device's name */
+    char version[64];    /* its CL_DEVICE_VERSION, e.g. "OpenCL 3.0 CUDA" */
+    cn_device_type type;
+    int fp64;            /* 1 when it reports cl_khr_fp64 (needed to open it) */
+    unsigned compute_units;
+    uint64_t memory;     /* global memory, bytes */
+} cn_opencl_device;
+
+/* Device choices for cn_opencl_open besides an index of cn_opencl_devices. */
+#define CN_OPENCL_ANY (-1) /* the first usable GPU, else the first usable device of any type */
+#define CN_OPENCL_GPU (-2) /* the first usable GPU; CN_E_DEVICE when there is none */
+
+/*
+ * Lists the OpenCL devices of every platform, in platform order: *count receives how many there
+ * are, and the first min(count, cap) go to out (out may be NULL when cap is 0). Returns CN_OK
+ * (also for 0 devices), CN_E_NULL (count NULL, or out NULL with cap > 0), or CN_E_DEVICE when no
+ * OpenCL runtime can be loaded or it fails (*count = 0).
+ */
+CN_API cn_status cn_opencl_devices(cn_opencl_device *out, size_t cap, size_t *count, char *why,
+                                   size_t why_size);
+
+/*
+ * Opens device `device` (an index of cn_opencl_devices, CN_OPENCL_ANY or CN_OPENCL_GPU): *out
+ * receives a context to pass to the calls below and to cn_opencl_close. Nothing is compiled yet.
+ * Returns CN_OK, CN_E_NULL (out NULL), CN_E_RANGE (another negative value, or an index past the
+ * list), CN_E_UNSUPPORTED (that device has no cl_khr_fp64), CN_E_DEVICE (no runtime, no usable
+ * device, or the runtime failed); on failure *out is NULL.
+ */
+CN_API cn_status cn_opencl_open(cn_opencl **out, int device, char *why, size_t why_size);
+
+/* Releases a context and everything it holds on the device; NULL does nothing. */
+CN_API void cn_opencl_close(cn_opencl *cl);
+
+/* The device of a context: CN_OK, or CN_E_NULL. */
+CN_API cn_status cn_opencl_info(const cn_opencl *cl, cn_opencl_device *out);
+
+/* What went wrong in the context's last call that returned CN_E_DEVICE (the runtime's error
+ * code, or the compiler's log when the program did not build); "" when nothing did. NULL: "". */
+CN_API const char *cn_opencl_message(const cn_opencl *cl);
+
+/*
+ * cn_grid_eval, cn_grid_evalf, cn_points_eval and cn_points_evalf on the context's device: the
+ * same arguments (less threads), the same statuses, the same bits in out and range, plus
+ * CN_E_NULL for cl NULL and CN_E_DEVICE when the device fails (out may then be partly written;
+ * cn_opencl_message says why). The first call of each precision compiles the program.
+ */
+CN_API cn_status cn_opencl_grid_eval(cn_opencl *cl, const cn_noise *gen, const double *origin,
+                                     const double *step, const size_t *count, double *out,
+                                     size_t out_len, double range[2]);
+CN_API cn_status cn_opencl_grid_evalf(cn_opencl *cl, const cn_noise *gen, const double *origin,
+                                      const double *step, const size_t *count, float *out,
+                                      size_t out_len, float range[2]);
+CN_API cn_status cn_opencl_points_eval(cn_opencl *cl, const cn_noise *gen, size_t n,
+                                       const double *const *coords, double *out, double range[2]);
+CN_API cn_status cn_opencl_points_evalf(cn_opencl *cl, const cn_noise *gen, size_t n,
+                                        const float *const *coords, float *out, float range[2]);
 
 #ifdef __cplusplus
 }

@@ -6,7 +6,9 @@
 # check the float files with: python3-tifffile and OpenEXR's exrheader (package openexr); clang when asked
 # (CNOISE_WITH_CLANG=1); clang's sanitizer and libFuzzer runtimes for scripts/fuzz.sh
 # (CNOISE_WITH_FUZZ=1: libclang-rt-dev, only recommended by clang); valgrind (CNOISE_WITH_VALGRIND=1); g++ and the benchmark's peer libraries when asked (CNOISE_WITH_BENCH=1:
-# libstb-dev for stb_perlin.h, libnoise-dev for libnoise, python3-noise for python/bench.py).
+# libstb-dev for stb_perlin.h, libnoise-dev for libnoise, python3-noise for python/bench.py);
+# PoCL and the OpenCL ICD loader for the OpenCL tests (CNOISE_WITH_OPENCL=1: pocl-opencl-icd,
+# ocl-icd-libopencl1).
 # The Python package (python/) needs python3-dev, python3-setuptools, python3-wheel, python3-pip
 # and python3-pytest, and its Dask front end (cnoise.dask) and its tests python3-dask,
 # python3-distributed (a local cluster), python3-zarr and python3-xarray: always installed. As root, missing packages are installed
@@ -42,6 +44,13 @@ fi
 if [ "${CNOISE_WITH_FUZZ:-0}" = 1 ]; then
   command -v clang >/dev/null 2>&1 || need+=(clang)
   have_pkg libclang-rt-dev || need+=(libclang-rt-dev)
+fi
+if [ "${CNOISE_WITH_OPENCL:-0}" = 1 ]; then
+  # The OpenCL tests (test_opencl, test_cli_device): PoCL, an OpenCL runtime for the CPU, and the
+  # ICD loader (libOpenCL.so.1) that the library opens at run time. Nothing of OpenCL is needed to
+  # build: without these the tests skip and say why.
+  have_pkg pocl-opencl-icd || need+=(pocl-opencl-icd)
+  have_pkg ocl-icd-libopencl1 || need+=(ocl-icd-libopencl1)
 fi
 if [ "${CNOISE_WITH_VALGRIND:-0}" = 1 ]; then
   command -v valgrind >/dev/null 2>&1 || need+=(valgrind)

@@ -172,6 +172,12 @@ fi
 
 export CNOISE_UNDER_VALGRIND=1 CNOISE_VALGRIND_SAMPLE=$sample
 [ "$sample" -gt 1 ] && echo "== 1 in $sample runs under memcheck (salt $salt), the others native"
+export CNOISE_UNDER_VALGRIND=1
+# No OpenCL device under valgrind: the loader is pointed at an empty vendor folder, so "cnoise
+# info" lists none and no OpenCL runtime (PoCL's LLVM) is loaded into the tool under memcheck.
+# --device is tested without valgrind (tests/test_cli_device.sh).
+mkdir -p "$build/no-opencl-vendors"
+export OCL_ICD_VENDORS=$build/no-opencl-vendors
 # The tests run CNOISE_JOBS at a time (each runs the tool one process after another); each one's
 # output is printed when it ends.
 out=$build/valgrind-out

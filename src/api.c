@@ -70,6 +70,7 @@ const char *cn_strerror(cn_status status)
     case CN_E_THREADS: return "threads must be 0 (all cores) to 256";
     case CN_E_ISA: return "unknown instruction set";
     case CN_E_UNBUILT: return "the generator was not built (or was overwritten since)";
+    case CN_E_DEVICE: return "no usable OpenCL runtime or device, or the device failed";
     }
     return "unknown status code";
 }

@@ -219,8 +219,8 @@ static int overlaps(const void *a, size_t an, const void *b, size_t bn)
 }
 
 /* A grid job of generator g (a layered job: of its first layer, whose dimension they all have);
- * *total gets its number of points. */
-static cn_status grid_job(const cn__gen *g, const double *origin, const double *step, const size_t *count, void *out,
+ * *total gets its number of points. Also the OpenCL backend's (src/opencl.c). */
+cn_status cn__grid_job(const cn__gen *g, const double *origin, const double *step, const size_t *count, void *out,
                           size_t out_len, int f32, int want_range, cn__job *jp, size_t *totalp)
 {
     if (!g || !origin || !step || !count || !out)
@@ -260,7 +260,7 @@ static cn_status grid(const cn__gen *g, const double *origin, const double *step
 {
     cn__job job;
     size_t total;
-    cn_status st = grid_job(g, origin, step, count, out, out_len, f32, want_range, &job, &total);
+    cn_status st = cn__grid_job(g, origin, step, count, out, out_len, f32, want_range, &job, &total);
     return st != CN_OK ? st : run(&job, total, threads, mm, NULL, 0);
 }
 
@@ -292,7 +292,7 @@ static cn_status layers_grid(const cn_layer *layers, size_t nlayers, const doubl
         return st;
     cn__job job;
     size_t total;
-    if ((st = grid_job(cn__gen_of(layers[0].noise), origin, step, count, out, out_len, f32, want_range, &job, &total)) != CN_OK)
+    if ((st = cn__grid_job(cn__gen_of(layers[0].noise), origin, step, count, out, out_len, f32, want_range, &job, &total)) != CN_OK)
         return st;
     for (size_t k = 1; k < nlayers; k++)
         if (overlaps(layers[k].noise, sizeof(cn_noise), out, total * (f32 ? sizeof(float) : sizeof(double))))
@@ -326,8 +326,9 @@ cn_status cn_layers_grid_evalf(const cn_layer *layers, size_t nlayers, const dou
     return st;
 }
 
-static cn_status points(const cn__gen *g, size_t n, const void *const *coords, int coords_f32, void *out, int f32,
-                        int threads, double mm[2], int want_range)
+/* A point-array job of generator g over n points (n may be 0). Also the OpenCL backend's. */
+cn_status cn__points_job(const cn__gen *g, size_t n, const void *const *coords, int coords_f32, void *out, int f32,
+                         int want_range, cn__job *jp)
 {
     if (!g || !coords || !out)
         return CN_E_NULL;
@@ -352,6 +353,17 @@ static cn_status points(const cn__gen *g, size_t n, const void *const *coords, i
     }
     if (n && overlaps(g, sizeof(cn_noise), out, n * osize))
         return CN_E_OVERLAP;
+    *jp = job;
+    return CN_OK;
+}
+
+static cn_status points(const cn__gen *g, size_t n, const void *const *coords, int coords_f32, void *out, int f32,
+                        int threads, double mm[2], int want_range)
+{
+    cn__job job;
+    cn_status st = cn__points_job(g, n, coords, coords_f32, out, f32, want_range, &job);
+    if (st != CN_OK)
+        return st;
     if (n == 0) {
         mm[0] = mm[1] = NAN;
         return threads < 0 || threads > CN_MAX_THREADS ? CN_E_THREADS : CN_OK;

@@ -29,6 +29,14 @@ typedef struct cn__job {
 #define CN__GRID 0
 #define CN__POINTS 1
 
+/* The checked jobs of the batch calls (src/batch.c): the statuses cn_grid_eval and cn_points_eval
+ * document, except CN_E_THREADS; *total gets a grid's number of points. Shared with the OpenCL
+ * backend (src/opencl.c), so both check their arguments by the same rules. */
+cn_status cn__grid_job(const cn__gen *g, const double *origin, const double *step, const size_t *count, void *out,
+                       size_t out_len, int f32, int want_range, cn__job *jp, size_t *totalp);
+cn_status cn__points_job(const cn__gen *g, size_t n, const void *const *coords, int coords_f32, void *out, int f32,
+                         int want_range, cn__job *jp);
+
 /* Evaluates points [begin, end) of the job; mm[0], mm[1] receive the min and max of the
  * non-NaN results (+inf, -inf when none). */
 typedef void (*cn__batch_fn)(const cn__job *job, size_t begin, size_t end, double mm[2]);

@@ -36,8 +36,10 @@ typedef struct cn__gen {
     uint8_t perm[CN_MAX_OCTAVES][256]; /* classic mode: per-octave permutation */
 } cn__gen;
 
+#ifndef __OPENCL_VERSION__ /* OpenCL C 1.2 (src/opencl/noise.cl) has no _Static_assert */
 _Static_assert(sizeof(cn__gen) <= sizeof(cn_noise), "cn__gen outgrew the public cn_noise storage");
 _Static_assert(_Alignof(cn__gen) <= _Alignof(cn_noise), "cn__gen needs more alignment than cn_noise gives");
+#endif
 
 /* The kernel index of a generator that passed cn__generator_ok. */
 static inline uint32_t cn__gen_kernel(const cn__gen *g)

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# test_cli_info.sh -- "cnoise info": version, instruction sets, the cap from CNOISE_ISA, cores.
+# test_cli_info.sh -- "cnoise info": version, instruction sets, the cap from CNOISE_ISA, cores,
+# OpenCL devices.
 #
 # Usage: bash tests/test_cli_info.sh path/to/cnoise
 # Run by ctest as test_cli_info; ends with "test_cli_info: N passed, M failed" and exits 1 if
@@ -16,7 +17,15 @@ field() { sed -n "s/^$1: //p" "$T/out"; }
 env -u CNOISE_ISA "$CNOISE" info >"$T/out" 2>"$T/err"
 rc=$?
 check "info succeeds quietly" [ "$rc" -eq 0 -a ! -s "$T/err" ]
-check "eight lines, in order" [ "$(cut -d: -f1 "$T/out" | tr '\n' ' ')" = "version compiled supported active cap cores noise fractals " ]
+check "nine keys, in order" [ "$(head -n 9 "$T/out" | cut -d: -f1 | tr '\n' ' ')" = "version compiled supported active cap cores noise fractals opencl " ]
+# opencl: "none (why)" and nothing more, or "N device(s)" and N lines "opencl K: ..." (K = 0..N-1).
+ocl=$(field opencl)
+ndev=$(printf '%s\n' "$ocl" | sed -n 's/^\([0-9][0-9]*\) devices*$/\1/p')
+if [ -n "$ndev" ]; then
+    check "opencl: $ndev device lines follow" [ "$(tail -n +10 "$T/out" | cut -d: -f1 | tr '\n' ' ')" = "$(seq -f 'opencl %g' 0 $((ndev - 1)) | tr '\n' ' ')" ]
+else
+    check "opencl: none (why), the last line ($ocl)" eval '[ "$(wc -l <"$T/out")" -eq 9 ] && case "$ocl" in "none ("*")") true ;; *) false ;; esac'
+fi
 check "noise types" [ "$(field noise)" = "perlin simplex value value-cubic" ]
 check "fractals" [ "$(field fractals)" = "none fbm turbulence billow ridged" ]
 check "version matches --version" [ "cnoise $(field version)" = "$("$CNOISE" --version)" ]

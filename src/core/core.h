@@ -7,8 +7,10 @@
 
 #include <stdint.h>
 
+#ifndef __OPENCL_VERSION__ /* the library's data; the OpenCL C build (src/opencl/noise.cl) needs none */
 /* Ken Perlin's reference permutation of 0..255 (ImprovedNoise, 2002). */
 extern const uint8_t cn__perlin_perm[256];
+#endif
 
 /*
  * SplitMix64 (Steele, Lea, Flood 2014): state += golden gamma, then a 64-bit finaliser.

@@ -13,6 +13,20 @@
 #endif
 #endif
 
+/*
+ * Address spaces, for the OpenCL C build of these sources (src/opencl/noise.cl, vec_opencl.h):
+ *   CN_GLOBAL       the generator and what points into it (device memory there)
+ *   CN_TABLE        a constant table at file scope (OpenCL's __constant space there)
+ *   CN_LOCAL_TABLE  a constant table inside a function (a private array there: OpenCL C 1.2 has
+ *                   no static variables in functions)
+ * In C they are empty, `static const` and `static const`.
+ */
+#ifndef CN_GLOBAL
+#define CN_GLOBAL
+#define CN_TABLE static const
+#define CN_LOCAL_TABLE static const
+#endif
+
 #undef vr
 #undef vrm
 #undef cn_real

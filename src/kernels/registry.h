@@ -67,6 +67,7 @@ static inline int cn__kernel_index(const cn_config *c)
     return CN__KID(c->type, c->mode, c->dims);
 }
 
+#ifndef __OPENCL_VERSION__ /* host-side checks; the OpenCL C build (src/opencl/noise.cl) needs none */
 /* What each slot holds: dims 0 for a combination without a kernel (src/api.c, from CN_KERNELS). */
 typedef struct cn__kernel_sig {
     int dims, type, mode;
@@ -85,5 +86,7 @@ static inline int cn__generator_ok(const cn__gen *g)
     const cn__kernel_sig *s = &cn__kernel_sigs[cn__gen_kernel(g)];
     return g->cfg.dims == s->dims && (int)g->cfg.type == s->type && (int)g->cfg.mode == s->mode;
 }
+
+#endif
 
 #endif
