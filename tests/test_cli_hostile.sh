@@ -597,6 +597,20 @@ interrupt() {
     rc=$?
     [ "$rc" -eq "$code" ] || { fail "$desc: exit $rc, want $code"; ok=0; }
     grep -qaE 'Sanitizer|runtime error' "$T/stderr" && { fail "$desc: $(head -c 500 "$T/stderr")"; ok=0; }
+    # animate --png renames each frame into place when it is done (documented): with
+    # FRAMES_DONE=PREFIX, frames PREFIX<n>.png finished before the signal came may stay, each a
+    # whole PNG (ending with the IEND chunk); they are removed before the arena is compared. Only
+    # the temporary file of the frame being written must go.
+    local f
+    for f in ${FRAMES_DONE:+"$W/$FRAMES_DONE"[0-9]*.png}; do
+        [ -e "$f" ] || continue
+        if [ "$(tail -c 12 "$f" | od -An -tx1 | tr -d ' \n')" = 0000000049454e44ae426082 ]; then
+            rm -f "$f"
+        else
+            fail "$desc: $f, left by the interrupted run, is not a whole PNG"
+            ok=0
+        fi
+    done
     check_state "$desc" || ok=0
     [ $ok -eq 1 ] && pass
 }
@@ -607,7 +621,7 @@ interrupt named INT 130 new.npy volume --size 1024x1024x1024 --quiet -o new.npy 
 interrupt named TERM 143 keep.gif animate --size 2048x2048 --frames 1000 --quiet -o keep.gif
 interrupt named QUIT 131 keep.png render --size 16384x16384 --format png16 --quiet -o keep.png
 interrupt named USR1 138 keep.npy render --size 16384x16384 --quiet -o keep.npy
-interrupt named ALRM 142 new0.png animate --size 2048x2048 --frames 1000 --quiet --png new%d.png
+FRAMES_DONE=new interrupt named ALRM 142 new0.png animate --size 2048x2048 --frames 1000 --quiet --png new%d.png
 interrupt named XCPU 152 new.npy volume --size 1024x1024x1024 --quiet -o new.npy
 interrupt unnamed INT 130 new.png render --size 16384x16384 --quiet -o new.png
 interrupt unnamed QUIT 131 keep.png map --size 16384x8192 --quiet -o keep.png
