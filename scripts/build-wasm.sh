@@ -43,6 +43,12 @@ export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 sources=$(sed -n 's/^set(CN_LIB_SOURCES \(.*\))$/\1/p' "$root/CMakeLists.txt")
 [ -n "$sources" ] || { echo "build-wasm: no set(CN_LIB_SOURCES ...) line in CMakeLists.txt" >&2; exit 1; }
 mkdir -p "$dir/obj"
+# The OpenCL backend (CMakeLists.txt appends it to that line), so that the library's API is whole:
+# its OpenCL C program embedded as the CMake build does it. Under Node or in a browser it finds no
+# OpenCL runtime (dlopen fails) and reports the backend unavailable, like a machine without one.
+cmake -DSRC="$root/src/opencl/noise.cl" -DINCLUDE="$root/include" -DOUT="$dir/cn_opencl_program.c" \
+  -P "$root/cmake/embed_opencl.cmake" >/dev/null
+sources="$sources src/opencl.c $dir/cn_opencl_program.c"
 cflags=(-std=c11 -O2 -ffp-contract=off -fno-fast-math -Wall -Wextra -Wvla -Werror
         -DCNOISE_BUILDING -DCNOISE_STATIC -I"$root/include")
 

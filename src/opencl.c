@@ -12,7 +12,7 @@
 #include <string.h>
 #ifdef _WIN32
 #include <windows.h>
-#else
+#elif !defined(__EMSCRIPTEN__)
 #include <dlfcn.h>
 #endif
 #include "cnoise.h"
@@ -68,7 +68,13 @@ static void say(char *why, size_t n, const char *fmt, ...)
  * context keeps its own table. */
 static int load(cl_fns *f, char *why, size_t n)
 {
-#ifdef _WIN32
+#if defined(__EMSCRIPTEN__)
+    /* WebAssembly (scripts/build-wasm.sh): no OpenCL there, and emscripten's dlopen aborts the
+     * program unless it is linked for dynamic linking. */
+    (void)f;
+    say(why, n, "no OpenCL runtime: WebAssembly has none");
+    return -1;
+#elif defined(_WIN32)
     HMODULE lib = LoadLibraryA("OpenCL.dll");
     if (!lib) {
         say(why, n, "no OpenCL runtime: OpenCL.dll could not be loaded");
@@ -100,9 +106,11 @@ static int load(cl_fns *f, char *why, size_t n)
         memcpy(&f->name, &p, sizeof f->name);                                               \
     }
 #endif
+#ifndef __EMSCRIPTEN__
     CN_CL_FUNCTIONS(CN_CL_LOOK)
 #undef CN_CL_LOOK
     return 0;
+#endif
 }
 
 /* src into buf of n bytes, cut to fit, NUL-terminated. */
