@@ -10,9 +10,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef _WIN32
+/* CN_OPENCL_NO_LOADER (CMakeLists.txt sets it in sanitizer builds) or WebAssembly: no runtime is
+ * ever loaded, and the backend reports itself unavailable. */
+#if defined(__EMSCRIPTEN__) || defined(CN_OPENCL_NO_LOADER)
+#define CN_NO_LOADER 1
+#elif defined(_WIN32)
 #include <windows.h>
-#elif !defined(__EMSCRIPTEN__)
+#else
 #include <dlfcn.h>
 #endif
 #include "cnoise.h"
@@ -74,6 +78,12 @@ static int load(cl_fns *f, char *why, size_t n)
     (void)f;
     say(why, n, "no OpenCL runtime: WebAssembly has none");
     return -1;
+#elif defined(CN_NO_LOADER)
+    /* Sanitizer builds: an OpenCL runtime is not instrumented, and with the ICD loader merely
+     * loaded LeakSanitizer's scan at exit crashed ("Tracer caught signal 11"). */
+    (void)f;
+    say(why, n, "no OpenCL runtime: this is a sanitizer build, which loads none");
+    return -1;
 #elif defined(_WIN32)
     HMODULE lib = LoadLibraryA("OpenCL.dll");
     if (!lib) {
@@ -106,7 +116,7 @@ static int load(cl_fns *f, char *why, size_t n)
         memcpy(&f->name, &p, sizeof f->name);                                               \
     }
 #endif
-#ifndef __EMSCRIPTEN__
+#ifndef CN_NO_LOADER
     CN_CL_FUNCTIONS(CN_CL_LOOK)
 #undef CN_CL_LOOK
     return 0;
@@ -523,7 +533,7 @@ static cn_status run(cn_opencl *c, const cn__job *job, size_t total, double mm[2
     const size_t osize = job->out_f32 ? sizeof(float) : sizeof(double), csize = job->coords_f32 ? sizeof(float) : sizeof(double);
     const int dims = job->g->cfg.dims;
     c->message[0] = '\0';
-    cl_kernel k;
+    cl_kernel k = NULL; /* set by kernel() on success; NULL only quiets gcc -O1 -Wmaybe-uninitialized */
     cn_status st = kernel(c, p, cn__gen_kernel(job->g), &k);
     if (st != CN_OK)
         return st;
