@@ -52,6 +52,23 @@ static uint64_t hash_f(uint64_t h, float v)
     return fnv(h, &u, sizeof u);
 }
 
+/* The hash of one call's output: its range (lo, hi), then its n values. */
+static uint64_t hash_out_d(const double r[2], const double *v, size_t n)
+{
+    uint64_t h = hash_d(hash_d(UINT64_C(0xcbf29ce484222325), r[0]), r[1]);
+    for (size_t i = 0; i < n; i++)
+        h = hash_d(h, v[i]);
+    return h;
+}
+
+static uint64_t hash_out_f(const float r[2], const float *v, size_t n)
+{
+    uint64_t h = hash_f(hash_f(UINT64_C(0xcbf29ce484222325), r[0]), r[1]);
+    for (size_t i = 0; i < n; i++)
+        h = hash_f(h, v[i]);
+    return h;
+}
+
 /* SplitMix64: the points' coordinates. */
 static uint64_t mix(uint64_t *s)
 {
@@ -124,29 +141,21 @@ static void run_case(const char *name, const cn_config *cfg)
     double rd[2];
     float rf[2];
     st = cn_grid_eval(&gen, origin, step, counts, outd, n, 1, rd);
-    uint64_t h = hash_d(hash_d(UINT64_C(0xcbf29ce484222325), rd[0]), rd[1]);
-    for (size_t i = 0; i < n; i++)
-        h = hash_d(h, outd[i]);
+    uint64_t h = hash_out_d(rd, outd, n);
     line(name, "grid", h, n, st);
 
     st = cn_grid_evalf(&gen, origin, step, counts, outf, n, 1, rf);
-    h = hash_f(hash_f(UINT64_C(0xcbf29ce484222325), rf[0]), rf[1]);
-    for (size_t i = 0; i < n; i++)
-        h = hash_f(h, outf[i]);
+    h = hash_out_f(rf, outf, n);
     line(name, "gridf", h, n, st);
 
     const double *pd[4] = {pts[0], pts[1], pts[2], pts[3]};
     st = cn_points_eval(&gen, NPTS, pd, outd, 1, rd);
-    h = hash_d(hash_d(UINT64_C(0xcbf29ce484222325), rd[0]), rd[1]);
-    for (size_t i = 0; i < NPTS; i++)
-        h = hash_d(h, outd[i]);
+    h = hash_out_d(rd, outd, NPTS);
     line(name, "points", h, NPTS, st);
 
     const float *pf[4] = {ptsf[0], ptsf[1], ptsf[2], ptsf[3]};
     st = cn_points_evalf(&gen, NPTS, pf, outf, 1, rf);
-    h = hash_f(hash_f(UINT64_C(0xcbf29ce484222325), rf[0]), rf[1]);
-    for (size_t i = 0; i < NPTS; i++)
-        h = hash_f(h, outf[i]);
+    h = hash_out_f(rf, outf, NPTS);
     line(name, "pointsf", h, NPTS, st);
 
     /* The single-point entries (the scalar build in every module, but the same bits are owed). */
