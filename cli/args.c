@@ -432,6 +432,8 @@ static const char *name_list(char *buf, size_t n, const char *(*name)(int))
 }
 static const char *type_name(int v) { return cn_noise_type_name((cn_noise_type)v); }
 static const char *fractal_name(int v) { return cn_fractal_name((cn_fractal)v); }
+static const char *distance_name(int v) { return cn_cell_distance_name((cn_cell_distance)v); }
+static const char *return_name(int v) { return cn_cell_return_name((cn_cell_return)v); }
 
 int cli_output_option(const char *prog, cli_out_opts *o, int id, const char *value)
 {
@@ -486,6 +488,12 @@ void cli_help(const char *text)
         } else if (strncmp(s, CLI_HELP_FRACTAL, sizeof CLI_HELP_FRACTAL - 1) == 0) {
             help_names(stdout, fractal_name, (int)d.fractal, " (default: the base noise)");
             s += sizeof CLI_HELP_FRACTAL - 1;
+        } else if (strncmp(s, CLI_HELP_CELL_DISTANCE, sizeof CLI_HELP_CELL_DISTANCE - 1) == 0) {
+            help_names(stdout, distance_name, (int)d.cell_distance, " (default)");
+            s += sizeof CLI_HELP_CELL_DISTANCE - 1;
+        } else if (strncmp(s, CLI_HELP_CELL_RETURN, sizeof CLI_HELP_CELL_RETURN - 1) == 0) {
+            help_names(stdout, return_name, (int)d.cell_return, " (default)");
+            s += sizeof CLI_HELP_CELL_RETURN - 1;
         } else {
             fputc(*s++, stdout);
         }
@@ -565,6 +573,12 @@ static int spec_set(const char *prog, cli_spec *s, int k, int id, const char *ke
         return cli_opt_finite(prog, opt, value, &c->bias);
     case CLI_OPT_WEIGHT:
         return cli_opt_finite(prog, opt, value, &s->weight);
+    case CLI_OPT_CELLULAR_DISTANCE:
+        return cn_cell_distance_from_name(value, &c->cell_distance) == CN_OK ? 0 : bad_name(prog, opt, value, distance_name);
+    case CLI_OPT_CELLULAR_RETURN:
+        return cn_cell_return_from_name(value, &c->cell_return) == CN_OK ? 0 : bad_name(prog, opt, value, return_name);
+    case CLI_OPT_JITTER:
+        return cli_opt_interval(prog, opt, value, 0.0, 0, 1.0, &c->jitter);
     }
     return 1;
 }
@@ -607,7 +621,8 @@ int cli_noise_option(const char *prog, cli_noise_opts *o, int id, const char *va
         {CLI_OPT_PERIOD, "period"},         {CLI_OPT_OFFSET, "offset"},
         {CLI_OPT_AXIS_FREQUENCY, "axis-frequency"}, {CLI_OPT_ROTATE, "rotate"},
         {CLI_OPT_AMPLITUDE, "amplitude"},   {CLI_OPT_BIAS, "bias"},
-        {CLI_OPT_WEIGHT, "weight"},
+        {CLI_OPT_WEIGHT, "weight"},         {CLI_OPT_CELLULAR_DISTANCE, "cellular-distance"},
+        {CLI_OPT_CELLULAR_RETURN, "cellular-return"}, {CLI_OPT_JITTER, "jitter"},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (names[i].id == id)
@@ -637,6 +652,9 @@ static const struct layer_key {
     {"amplitude", CLI_OPT_AMPLITUDE},
     {"bias", CLI_OPT_BIAS},
     {"weight", CLI_OPT_WEIGHT},
+    {"cellular-distance", CLI_OPT_CELLULAR_DISTANCE},
+    {"cellular-return", CLI_OPT_CELLULAR_RETURN},
+    {"jitter", CLI_OPT_JITTER},
 };
 
 static int is_sep(char c) { return c == ';' || c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
@@ -689,7 +707,7 @@ static int parse_layer(const char *prog, cli_noise_opts *o, int k, const char *t
                 cli_error(prog,
                           "--layer %d: unknown key %s (keys: noise, seed, classic, frequency, axis-frequency, "
                           "fractal, octaves, lacunarity, gain, ridge-offset, ridge-gain, period, offset, rotate, "
-                          "amplitude, bias, weight)",
+                          "amplitude, bias, weight, cellular-distance, cellular-return, jitter)",
                           k, cli_quote(tok, q, sizeof q));
             rc = -1;
             break;
@@ -739,6 +757,9 @@ static const char *field_key(cn_field f)
     case CN_FIELD_PERIOD: return "period";
     case CN_FIELD_AMPLITUDE: return "amplitude";
     case CN_FIELD_BIAS: return "bias";
+    case CN_FIELD_CELL_DISTANCE: return "cellular-distance";
+    case CN_FIELD_CELL_RETURN: return "cellular-return";
+    case CN_FIELD_JITTER: return "jitter";
     default: return NULL;
     }
 }

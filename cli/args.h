@@ -137,7 +137,10 @@ enum {
     CLI_OPT_AMPLITUDE,
     CLI_OPT_BIAS,
     CLI_OPT_WEIGHT,
-    CLI_OPT_LAYER
+    CLI_OPT_LAYER,
+    CLI_OPT_CELLULAR_DISTANCE,
+    CLI_OPT_CELLULAR_RETURN,
+    CLI_OPT_JITTER
 };
 
 /*
@@ -228,6 +231,9 @@ typedef struct cli_noise_opts {
     CLI_SHARED("amplitude", 0, 1, CLI_OPT_AMPLITUDE),           \
     CLI_SHARED("bias", 0, 1, CLI_OPT_BIAS),                     \
     CLI_SHARED("weight", 0, 1, CLI_OPT_WEIGHT),                 \
+    CLI_SHARED("cellular-distance", 0, 1, CLI_OPT_CELLULAR_DISTANCE), \
+    CLI_SHARED("cellular-return", 0, 1, CLI_OPT_CELLULAR_RETURN), \
+    CLI_SHARED("jitter", 0, 1, CLI_OPT_JITTER),                 \
     CLI_SHARED("layer", 0, 1, CLI_OPT_LAYER),                   \
     CLI_SHARED("help", 'h', 0, CLI_OPT_HELP)
 
@@ -298,6 +304,8 @@ double cli_built_eval(const cli_built *b, const double *pd, const float *pf);
  */
 #define CLI_HELP_NOISE "@NOISE-NAMES@"
 #define CLI_HELP_FRACTAL "@FRACTAL-NAMES@"
+#define CLI_HELP_CELL_DISTANCE "@CELL-DISTANCE-NAMES@"
+#define CLI_HELP_CELL_RETURN "@CELL-RETURN-NAMES@"
 void cli_help(const char *text);
 
 /* Text for --help describing the shared fractal, domain, signal and layer options. */
@@ -311,6 +319,15 @@ void cli_help(const char *text);
     "  --gain G           finite number in (0, 4] (default 0.5)\n"                                   \
     "  --ridge-offset O   finite number in [0, 2] (default 1), ridged only\n"                        \
     "  --ridge-gain G     finite number in [0, 16] (default 2), ridged only\n"                       \
+    "\n"                                                                                             \
+    "Cellular noise (--noise cellular, 2D-4D: distances to one random feature point per cell):\n"   \
+    "  --cellular-distance NAME  " CLI_HELP_CELL_DISTANCE "\n"                                      \
+    "  --cellular-return NAME    " CLI_HELP_CELL_RETURN ":\n"                                       \
+    "                     the nearest (f1) or second-nearest (f2) distance, their difference,\n"   \
+    "                     sum or product, each mapped into [-1, 1] by its bound, or the\n"           \
+    "                     nearest cell's own random value (quote f1*f2 in a shell)\n"             \
+    "  --jitter J         finite number in [0, 1] (default 1): how far a feature point may\n"       \
+    "                     stray from its cell's centre (0: a regular grid, 1: anywhere in it)\n"   \
     "\n"                                                                                             \
     "Domain: the library maps a point p to q = R (p * frequency * axis-frequency) + offset.\n"       \
     "Per-axis lists give one number per axis x,y,z,w, separated by commas without spaces;\n"        \
@@ -341,7 +358,8 @@ void cli_help(const char *text);
     "                     Keys (the option names without dashes, same values): noise, seed,\n"       \
     "                     classic (0 or 1), frequency, axis-frequency, fractal, octaves,\n"          \
     "                     lacunarity, gain, ridge-offset, ridge-gain, period, offset, rotate,\n"     \
-    "                     amplitude, bias, weight. --dims and --precision apply to all layers.\n"    \
+    "                     amplitude, bias, weight, cellular-distance, cellular-return, jitter.\n"   \
+    "                     --dims and --precision apply to all layers.\n"    \
     "                     Messages name a layer as '--layer N', counting --layer options from 1\n"
 
 

@@ -4,7 +4,7 @@
 # cn_noise_type_name, cn_fractal_name, cn_config_init). Run by the build (CMakeLists.txt) as
 #   cmake [-DEMULATOR=...] -DCNOISE=path/to/cnoise -DTEMPLATE=... -DPAGE=... -P cmake/man-page.cmake
 # The template holds @CNOISE_NOISE_NAMES@ and @CNOISE_FRACTAL_NAMES@ (the fractal list up to the
-# help line's ';').
+# help line's ';'), @CNOISE_CELL_DISTANCE_NAMES@ and @CNOISE_CELL_RETURN_NAMES@ (up to its ':').
 foreach(v CNOISE TEMPLATE PAGE)
   if(NOT DEFINED ${v})
     message(FATAL_ERROR "man-page.cmake: -D${v}=... is missing")
@@ -27,4 +27,6 @@ function(cn_help_list var option stop)
 endfunction()
 cn_help_list(CNOISE_NOISE_NAMES noise "\n")
 cn_help_list(CNOISE_FRACTAL_NAMES fractal ";\n")
+cn_help_list(CNOISE_CELL_DISTANCE_NAMES cellular-distance "\n")
+cn_help_list(CNOISE_CELL_RETURN_NAMES cellular-return ":\n")
 configure_file(${TEMPLATE} ${PAGE} @ONLY)

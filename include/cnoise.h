@@ -99,9 +99,9 @@ extern "C" {
 #endif
 
 #define CN_VERSION_MAJOR 0
-#define CN_VERSION_MINOR 3
+#define CN_VERSION_MINOR 4
 #define CN_VERSION_PATCH 0
-#define CN_VERSION_STRING "0.3.0"
+#define CN_VERSION_STRING "0.4.0"
 
 /* Status codes returned by every function that can fail. CN_OK is 0. A function that fails
  * writes nothing through its output pointers, except cn_noise_build (which leaves *out unusable). */
@@ -111,7 +111,7 @@ typedef enum cn_status {
     CN_E_TYPE,        /* cn_config.type is not a cn_noise_type value */
     CN_E_MODE,        /* cn_config.mode is not a cn_mode value */
     CN_E_DIMS,        /* cn_config.dims is not 1..4 */
-    CN_E_UNSUPPORTED, /* a valid but unsupported combination (simplex 1D, classic value noise) */
+    CN_E_UNSUPPORTED, /* a valid but unsupported combination (simplex or cellular 1D, classic value noise) */
     CN_E_FREQUENCY,   /* cn_config.frequency is not finite or not > 0 */
     CN_E_RANGE,       /* another numeric argument is out of its documented range */
     CN_E_OVERFLOW,    /* a size computation would overflow */
@@ -136,8 +136,9 @@ typedef enum cn_status {
     CN_E_ISA,         /* an unknown instruction set */
     CN_E_UNBUILT,     /* the generator was not built by a successful cn_noise_build, or has been
                          overwritten since (evaluation refuses it rather than read garbage) */
-    CN_E_DEVICE       /* OpenCL (cn_opencl_*): no runtime, no such device, or the runtime failed
+    CN_E_DEVICE,      /* OpenCL (cn_opencl_*): no runtime, no such device, or the runtime failed
                          (cn_opencl_message and the why buffers say what happened) */
+    CN_E_CELLULAR     /* cell_distance or cell_return not a value of its enum, or jitter not in [0, 1] */
 } cn_status;
 
 /* A short English description of a status code; never NULL (unknown codes get a generic text). */
@@ -150,8 +151,11 @@ typedef enum cn_noise_type {
     CN_NOISE_PERLIN = 0,  /* improved gradient noise (quintic fade), 1D-4D */
     CN_NOISE_SIMPLEX = 1, /* simplex noise, 2D-4D */
     CN_NOISE_VALUE = 2,   /* value noise (quintic-faded lattice values), 1D-4D, default mode only */
-    CN_NOISE_VALUE_CUBIC = 3 /* cubic value noise (Catmull-Rom through the lattice values of the
+    CN_NOISE_VALUE_CUBIC = 3, /* cubic value noise (Catmull-Rom through the lattice values of the
                                 4^D surrounding points, C1), 1D-4D, default mode only; range [-1, 1] */
+    CN_NOISE_CELLULAR = 4 /* cellular (Worley) noise: distances to one jittered feature point per
+                             cell (cell_distance, cell_return, jitter), 2D-4D, default mode only;
+                             range [-1, 1] */
 } cn_noise_type;
 
 typedef enum cn_mode {
@@ -167,9 +171,30 @@ typedef enum cn_fractal {
     CN_FRACTAL_RIDGED = 4      /* Musgrave's ridged multifractal, normalised   range [ 0, 1] */
 } cn_fractal;
 
-/* The names of noise types, modes and fractals, as the command-line tool and the documentation
- * spell them: "perlin", "simplex", "value", "value-cubic"; "default", "classic"; "none", "fbm", "turbulence",
- * "billow", "ridged". *_name returns NULL for a value outside its enum; the values 0, 1, 2, ...
+/* Cellular noise: the distance from a point to the feature points. */
+typedef enum cn_cell_distance {
+    CN_CELL_EUCLIDEAN = 0,    /* sqrt(sum d_a^2) */
+    CN_CELL_EUCLIDEAN_SQ = 1, /* sum d_a^2 */
+    CN_CELL_MANHATTAN = 2,    /* sum |d_a| */
+    CN_CELL_CHEBYSHEV = 3     /* max |d_a| */
+} cn_cell_distance;
+
+/* Cellular noise: what it returns, from the nearest (F1) and second-nearest (F2) distances, each
+ * mapped into [-1, 1] as 2 v / max - 1 by its bound over every point and jitter (docs/RANGE.md). */
+typedef enum cn_cell_return {
+    CN_CELL_F1 = 0,          /* distance to the nearest feature point */
+    CN_CELL_F2 = 1,          /* distance to the second-nearest */
+    CN_CELL_F2_MINUS_F1 = 2, /* F2 - F1: 0 on the borders between cells */
+    CN_CELL_F1_PLUS_F2 = 3,  /* F1 + F2 */
+    CN_CELL_F1_TIMES_F2 = 4, /* F1 * F2 */
+    CN_CELL_VALUE = 5        /* the nearest cell's own random value, in (-1, 1): flat patches */
+} cn_cell_return;
+
+/* The names of noise types, modes, fractals and the cellular settings, as the command-line tool
+ * and the documentation spell them: "perlin", "simplex", "value", "value-cubic", "cellular";
+ * "default", "classic"; "none", "fbm", "turbulence", "billow", "ridged"; "euclidean",
+ * "euclidean-squared", "manhattan", "chebyshev"; "f1", "f2", "f2-f1", "f1+f2", "f1*f2",
+ * "cell-value". *_name returns NULL for a value outside its enum; the values 0, 1, 2, ...
  * have names up to the first NULL, so a caller can list them. *_from_name matches a name exactly
  * (case-sensitive) and returns CN_E_NULL, or CN_E_TYPE / CN_E_MODE / CN_E_FRACTAL for an unknown
  * name (writing nothing). */
@@ -179,6 +204,10 @@ CN_API const char *cn_fractal_name(cn_fractal fractal);
 CN_API cn_status cn_noise_type_from_name(const char *name, cn_noise_type *out);
 CN_API cn_status cn_mode_from_name(const char *name, cn_mode *out);
 CN_API cn_status cn_fractal_from_name(const char *name, cn_fractal *out);
+CN_API const char *cn_cell_distance_name(cn_cell_distance distance);
+CN_API const char *cn_cell_return_name(cn_cell_return ret);
+CN_API cn_status cn_cell_distance_from_name(const char *name, cn_cell_distance *out);
+CN_API cn_status cn_cell_return_from_name(const char *name, cn_cell_return *out);
 
 #define CN_MAX_OCTAVES 32
 #define CN_MAX_PERIOD 16777216u /* 2^24 cells */
@@ -239,6 +268,15 @@ CN_API cn_status cn_fractal_from_name(const char *name, cn_fractal *out);
  *   amplitude    1.0              finite
  *   bias         0.0              finite; also 2 |amplitude| + |bias| must be finite (at most
  *                                 DBL_MAX), so that every value and the range stay finite
+ *
+ * Cellular noise (CN_NOISE_CELLULAR; checked whatever the type):
+ *   cell_distance  CN_CELL_EUCLIDEAN  any cn_cell_distance
+ *   cell_return    CN_CELL_F1         any cn_cell_return
+ *   jitter         1.0                0..1: each cell's feature point lies within jitter / 2 of the
+ *                                     cell's centre on every axis (0: the centre, a regular grid;
+ *                                     1: anywhere in the cell). The search is exact for every
+ *                                     jitter: it widens past the 3^D neighbouring cells where a
+ *                                     nearer point could lie beyond them.
  */
 typedef struct cn_config {
     cn_noise_type type;
@@ -263,6 +301,10 @@ typedef struct cn_config {
 
     double amplitude;
     double bias;
+
+    cn_cell_distance cell_distance;
+    cn_cell_return cell_return;
+    double jitter;
 } cn_config;
 
 /* Fills *cfg with the defaults listed above. NULL is ignored. */
@@ -277,7 +319,7 @@ typedef enum cn_field {
     CN_FIELD_TYPE, CN_FIELD_MODE, CN_FIELD_DIMS, CN_FIELD_FREQUENCY, CN_FIELD_AXIS_FREQUENCY,
     CN_FIELD_OFFSET, CN_FIELD_ROTATION, CN_FIELD_FRACTAL, CN_FIELD_OCTAVES, CN_FIELD_LACUNARITY,
     CN_FIELD_GAIN, CN_FIELD_RIDGE_OFFSET, CN_FIELD_RIDGE_GAIN, CN_FIELD_PERIOD, CN_FIELD_AMPLITUDE,
-    CN_FIELD_BIAS
+    CN_FIELD_BIAS, CN_FIELD_CELL_DISTANCE, CN_FIELD_CELL_RETURN, CN_FIELD_JITTER
 } cn_field;
 
 /* What cn_config_explain found: the status cn_config_check returns, the setting at fault (and a

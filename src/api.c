@@ -37,6 +37,8 @@ const char *cn_version(void) { return CN_VERSION_STRING; }
 CN_NAME_FUNCTIONS(cn_noise_type, CN_NOISE_TYPE_NAMES, CN_E_TYPE)
 CN_NAME_FUNCTIONS(cn_mode, CN_MODE_NAMES, CN_E_MODE)
 CN_NAME_FUNCTIONS(cn_fractal, CN_FRACTAL_NAMES, CN_E_FRACTAL)
+CN_NAME_FUNCTIONS(cn_cell_distance, CN_CELL_DISTANCE_NAMES, CN_E_CELLULAR)
+CN_NAME_FUNCTIONS(cn_cell_return, CN_CELL_RETURN_NAMES, CN_E_CELLULAR)
 #undef CN_NAME_FUNCTIONS
 #undef CN_NAME_MATCH
 #undef CN_NAME_CASE
@@ -49,7 +51,7 @@ const char *cn_strerror(cn_status status)
     case CN_E_TYPE: return "unknown noise type";
     case CN_E_MODE: return "unknown mode";
     case CN_E_DIMS: return "dimension must be 1 to 4";
-    case CN_E_UNSUPPORTED: return "unsupported combination (simplex noise needs 2 to 4 dimensions; value noise has no classic mode)";
+    case CN_E_UNSUPPORTED: return "unsupported combination of noise type, mode and dimension (simplex and cellular noise need 2 to 4 dimensions; only Perlin and simplex have a classic mode)";
     case CN_E_FREQUENCY: return "frequency must be finite and greater than 0";
     case CN_E_RANGE: return "argument out of range";
     case CN_E_OVERFLOW: return "size computation overflows";
@@ -71,6 +73,7 @@ const char *cn_strerror(cn_status status)
     case CN_E_ISA: return "unknown instruction set";
     case CN_E_UNBUILT: return "the generator was not built (or was overwritten since)";
     case CN_E_DEVICE: return "no usable OpenCL runtime or device, or the device failed";
+    case CN_E_CELLULAR: return "unknown cellular distance or return, or jitter not in [0, 1]";
     }
     return "unknown status code";
 }
@@ -98,6 +101,9 @@ void cn_config_init(cn_config *cfg)
     cfg->ridge_gain = 2.0;
     cfg->amplitude = 1.0;
     cfg->bias = 0.0;
+    cfg->cell_distance = CN_CELL_EUCLIDEAN;
+    cfg->cell_return = CN_CELL_F1;
+    cfg->jitter = 1.0;
 }
 
 static int finite_in(double v, double lo, double hi) { return isfinite(v) && v >= lo && v <= hi; }
@@ -246,6 +252,14 @@ static cn_status check_config(const cn_config *cfg, cn_check *out)
     if (!isfinite(2 * fabs(cfg->amplitude) + fabs(cfg->bias)))
         return fault(out, CN_E_SIGNAL, CN_FIELD_AMPLITUDE, CN_FIELD_BIAS, -1,
                      "2 |amplitude| + |bias| is not finite, so the values would overflow");
+    if (!cn_cell_distance_name(cfg->cell_distance))
+        return fault(out, CN_E_CELLULAR, CN_FIELD_CELL_DISTANCE, CN_FIELD_NONE, -1, "%d is not a cellular distance",
+                     (int)cfg->cell_distance);
+    if (!cn_cell_return_name(cfg->cell_return))
+        return fault(out, CN_E_CELLULAR, CN_FIELD_CELL_RETURN, CN_FIELD_NONE, -1, "%d is not a cellular return",
+                     (int)cfg->cell_return);
+    if (!finite_in(cfg->jitter, 0.0, 1.0))
+        return fault(out, CN_E_CELLULAR, CN_FIELD_JITTER, CN_FIELD_NONE, -1, "must be in [0, 1], not %g", cfg->jitter);
 
     int periodic = 0;
     const uint32_t multiple = cn_period_multiple(cfg->type, dims);
@@ -292,6 +306,41 @@ static cn_status check_config(const cn_config *cfg, cn_check *out)
                          "2^40: use fewer octaves, a smaller lacunarity or a lower frequency", octaves - 1, last);
     }
     return CN_OK;
+}
+
+/* One cellular distance of a vector whose every axis is `big` but the first, which is `first`
+ * (kernels/cellular.inc: the bounds F1max and F2max are such distances). */
+static double cell_norm(int distance, int dims, double first, double big)
+{
+    switch (distance) {
+    case CN_CELL_EUCLIDEAN: return sqrt(first * first + (dims - 1) * big * big);
+    case CN_CELL_EUCLIDEAN_SQ: return first * first + (dims - 1) * big * big;
+    case CN_CELL_MANHATTAN: return first + (dims - 1) * big;
+    default: return first > big ? first : big;
+    }
+}
+
+/* The cellular kernel's constants (kernels/cellular.inc derives the bounds). */
+static void cell_constants(const cn_config *cfg, struct cn__cell *c)
+{
+    const double h = cfg->jitter / 2;
+    const int d = (int)cfg->cell_distance, dims = cfg->dims;
+    c->distance = d;
+    c->ret = (int)cfg->cell_return;
+    c->base = 0.5 - h;
+    c->step = cfg->jitter / 65535.0;
+    const double f1max = cell_norm(d, dims, 0.5 + h, 0.5 + h);
+    const double f2a = cell_norm(d, dims, 1.0 + h, h);
+    const double f2max = f2a > f1max ? f2a : f1max;
+    double max = f1max;
+    switch (cfg->cell_return) {
+    case CN_CELL_F2:
+    case CN_CELL_F2_MINUS_F1: max = f2max; break;
+    case CN_CELL_F1_PLUS_F2: max = f1max + f2max; break;
+    case CN_CELL_F1_TIMES_F2: max = f1max * f2max; break;
+    default: break;
+    }
+    c->out_scale = 2.0 / max;
 }
 
 cn_status cn_config_check(const cn_config *cfg)
@@ -407,6 +456,7 @@ cn_status cn_noise_build(cn_noise *gen, const cn_config *cfg_in)
             bound = 1.0;
     }
     out->norm = 1.0 / (amp_sum * bound);
+    cell_constants(cfg, &out->cell);
     /* Every octave's coordinate is q * mult, rounded (cn_tame is the identity below 2^52):
      * |q| < CN__K_BOUND / (largest mult) keeps it at most CN__K_BOUND, give or take a rounding. */
     double mult_max = 1.0;

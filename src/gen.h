@@ -27,6 +27,12 @@ typedef struct cn__gen {
     double norm;               /* 1 / (sum of amplitudes * bound) */
     double inner;              /* coordinates below this in magnitude after the domain transform keep
                                   every octave's below CN__K_BOUND (0: periodic, never) */
+    struct cn__cell {          /* cellular noise (kernels/cellular.inc) */
+        int distance, ret;     /* cfg.cell_distance, cfg.cell_return */
+        double base;           /* 1/2 - jitter/2: a feature point's lowest offset in its cell */
+        double step;           /* jitter / 65535: the offset per unit of its 16 hash bits */
+        double out_scale;      /* 2 / (the return's bound) */
+    } cell;
     struct cn__octave {
         uint32_t key[5];       /* default mode: lattice keys */
         uint32_t period[4];    /* period in cells at this octave, 0 = none */

@@ -120,13 +120,13 @@ static void test_strings(void)
 {
     const char *unknown = cn_strerror((cn_status)-1);
     CHECK(unknown != NULL, "cn_strerror(-1) is NULL");
-    const int bad[] = {-1, CN_E_DEVICE + 1, INT_MAX, INT_MIN, 1000};
+    const int bad[] = {-1, CN_E_CELLULAR + 1, INT_MAX, INT_MIN, 1000};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         const char *t = cn_strerror((cn_status)bad[k]);
         CHECK(t != NULL && unknown != NULL && strcmp(t, unknown) == 0, "cn_strerror(%d) is \"%s\", not the generic text",
               bad[k], t ? t : "(null)");
     }
-    for (int s = CN_OK; s <= CN_E_DEVICE; s++) {
+    for (int s = CN_OK; s <= CN_E_CELLULAR; s++) {
         const char *t = cn_strerror((cn_status)s);
         CHECK(t != NULL && t[0] != '\0', "cn_strerror(%d) empty", s);
         CHECK(t != NULL && unknown != NULL && strcmp(t, unknown) != 0, "cn_strerror(%d) is the generic text", s);
@@ -191,7 +191,7 @@ static void test_config(void)
     R3.fractal = CN_FRACTAL_RIDGED;
 
     /* Invalid enums: negative, one past the last, INT_MAX, INT_MIN. */
-    const int bad_type[] = {-1, CN_NOISE_VALUE_CUBIC + 1, INT_MAX, INT_MIN};
+    const int bad_type[] = {-1, CN_NOISE_CELLULAR + 1, INT_MAX, INT_MIN};
     const int bad_mode[] = {-1, CN_MODE_CLASSIC + 1, INT_MAX, INT_MIN};
     const int bad_fractal[] = {-1, CN_FRACTAL_RIDGED + 1, INT_MAX, INT_MIN};
     const int bad_dims[] = {0, -1, 5, INT_MAX, INT_MIN};
@@ -489,21 +489,21 @@ static void test_unbuilt(void)
             expect_unusable(g, what);
         }
     /* A built generator whose configuration was edited into an invalid type or mode that maps to
-     * the same kernel selector (mode * 16 + type * 4 + dims - 1, CN__KID). */
+     * the same kernel selector (mode * 20 + type * 4 + dims - 1, CN__KID). */
     {
         cn_config cc = config(CN_NOISE_PERLIN, 1);
-        cc.mode = CN_MODE_CLASSIC; /* selector 16 */
+        cc.mode = CN_MODE_CLASSIC; /* selector 20 */
         cn_noise ok;
         CHECK(cn_noise_build(&ok, &cc) == CN_OK, "classic 1D build");
-        CHECK(CN__KID(CN_NOISE_PERLIN, CN_MODE_CLASSIC, 1) == 16, "classic Perlin 1D is selector 16");
+        CHECK(CN__KID(CN_NOISE_PERLIN, CN_MODE_CLASSIC, 1) == 20, "classic Perlin 1D is selector 20");
         *g = ok;
         cn__gen_mut(g)->cfg.mode = CN_MODE_DEFAULT;
-        cn__gen_mut(g)->cfg.type = (cn_noise_type)4; /* 0 * 16 + 4 * 4 + 0 = 16 */
-        expect_unusable(g, "a classic Perlin 1D generator edited to type 4, default mode");
+        cn__gen_mut(g)->cfg.type = (cn_noise_type)5; /* 0 * 20 + 5 * 4 + 0 = 20 */
+        expect_unusable(g, "a classic Perlin 1D generator edited to type 5, default mode");
         *g = ok;
         cn__gen_mut(g)->cfg.mode = (cn_mode)2;
-        cn__gen_mut(g)->cfg.type = (cn_noise_type)-4; /* 2 * 16 - 16 + 0 = 16 */
-        expect_unusable(g, "a classic Perlin 1D generator edited to type -4, mode 2");
+        cn__gen_mut(g)->cfg.type = (cn_noise_type)-5; /* 2 * 20 - 20 + 0 = 20 */
+        expect_unusable(g, "a classic Perlin 1D generator edited to type -5, mode 2");
     }
     free(g);
 }

@@ -11,7 +11,8 @@ static const cn_status ALL_STATUS[] = {CN_OK, CN_E_NULL, CN_E_TYPE, CN_E_MODE, C
                                        CN_E_FRACTAL, CN_E_OCTAVES, CN_E_LACUNARITY, CN_E_GAIN, CN_E_RIDGE,
                                        CN_E_PERIOD, CN_E_DOMAIN, CN_E_SIGNAL, CN_E_CONFLICT, CN_E_LAYERS,
                                        CN_E_PERIOD_LACUNARITY, CN_E_PERIOD_OVERFLOW, CN_E_OCTAVE_FREQUENCY,
-                                       CN_E_OVERLAP, CN_E_THREADS, CN_E_ISA, CN_E_UNBUILT, CN_E_DEVICE};
+                                       CN_E_OVERLAP, CN_E_THREADS, CN_E_ISA, CN_E_UNBUILT, CN_E_DEVICE,
+                                       CN_E_CELLULAR};
 #define NSTATUS ((int)(sizeof ALL_STATUS / sizeof ALL_STATUS[0]))
 
 static cn_config config(cn_noise_type type, cn_mode mode, int dims, uint64_t seed, double frequency)
@@ -135,7 +136,7 @@ static void test_validation(void)
             }
 
     /* Bad types and modes, stored through the enum fields. */
-    static const int bad_types[] = {4, 7, -1, 1000, INT32_MIN};
+    static const int bad_types[] = {5, 7, -1, 1000, INT32_MIN};
     for (int i = 0; i < 5; i++) {
         cn_config c = good;
         c.type = (cn_noise_type)bad_types[i];
@@ -226,7 +227,7 @@ static void test_strerror(void)
     }
     text[NSTATUS] = cn_strerror((cn_status)99);
     text[NSTATUS + 1] = cn_strerror((cn_status)-1);
-    text[NSTATUS + 2] = cn_strerror((cn_status)(CN_E_DEVICE + 1));
+    text[NSTATUS + 2] = cn_strerror((cn_status)(CN_E_CELLULAR + 1));
     for (int i = NSTATUS; i < NSTATUS + 3; i++) {
         CHECK(text[i] != NULL && text[i][0] != '\0', "cn_strerror of an unknown code is NULL or empty");
         if (!text[i])
@@ -324,10 +325,10 @@ static void test_version(void)
  * last value (and for negative ones), and unknown names refused without a write. */
 static void test_names(void)
 {
-    static const char *const types[] = {"perlin", "simplex", "value", "value-cubic"};
+    static const char *const types[] = {"perlin", "simplex", "value", "value-cubic", "cellular"};
     static const char *const modes[] = {"default", "classic"};
     static const char *const fractals[] = {"none", "fbm", "turbulence", "billow", "ridged"};
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 5; i++) {
         const char *n = cn_noise_type_name((cn_noise_type)i);
         CHECK(n && strcmp(n, types[i]) == 0, "type %d is named %s", i, n ? n : "(null)");
         cn_noise_type t = (cn_noise_type)-1;
@@ -345,7 +346,7 @@ static void test_names(void)
         cn_fractal f = (cn_fractal)-1;
         CHECK(cn_fractal_from_name(fractals[i], &f) == CN_OK && (int)f == i, "%s -> %d", fractals[i], (int)f);
     }
-    CHECK(cn_noise_type_name((cn_noise_type)4) == NULL && cn_noise_type_name((cn_noise_type)-1) == NULL, "type 4, -1");
+    CHECK(cn_noise_type_name((cn_noise_type)5) == NULL && cn_noise_type_name((cn_noise_type)-1) == NULL, "type 5, -1");
     CHECK(cn_mode_name((cn_mode)2) == NULL && cn_mode_name((cn_mode)-1) == NULL, "mode 2, -1");
     CHECK(cn_fractal_name((cn_fractal)5) == NULL && cn_fractal_name((cn_fractal)-1) == NULL, "fractal 5, -1");
     cn_noise_type t = CN_NOISE_VALUE;

@@ -35,9 +35,9 @@ static unsigned long long n_calls[CN_ISA_COUNT];  /* batch calls compared */
 static unsigned long long n_point_api;            /* batch values compared with cn_eval / cn_evalf */
 static unsigned long long n_plain;                /* of those, through a plain generator's short entries */
 static unsigned long long n_nan_out, n_finite_out, n_configs;
-/* Every quick_step-th configuration is run: 1, all 440; --quick, QUICK_STEP (prime to the 4 period x
- * transform cases and the 20 per noise and dimension, so that the 12 it runs vary in all of them). */
-enum { N_CONFIGS = 440, QUICK_STEP = 37 };
+/* Every quick_step-th configuration is run: 1, all 500; --quick, QUICK_STEP (prime to the 4 period x
+ * transform cases and the 20 per noise and dimension, so that the 14 it runs vary in all of them). */
+enum { N_CONFIGS = 500, QUICK_STEP = 37 };
 static int quick_step = 1;
 
 
@@ -571,7 +571,8 @@ static void run_configs(void)
         int dmin, dmax, classic;
         const char *name;
     } kinds[] = {{CN_NOISE_PERLIN, 1, 4, 1, "perlin"}, {CN_NOISE_SIMPLEX, 2, 4, 1, "simplex"},
-                 {CN_NOISE_VALUE, 1, 4, 0, "value"}, {CN_NOISE_VALUE_CUBIC, 1, 4, 0, "value-cubic"}};
+                 {CN_NOISE_VALUE, 1, 4, 0, "value"}, {CN_NOISE_VALUE_CUBIC, 1, 4, 0, "value-cubic"},
+                 {CN_NOISE_CELLULAR, 2, 4, 0, "cellular"}};
     static const char *const fractal_names[] = {"none", "fbm", "turbulence", "billow", "ridged"};
     static const uint32_t periods[4] = {12, 36, 24, 48}; /* multiples of 2, 3 and 4 (simplex) */
     int counter = 0;
@@ -590,6 +591,10 @@ static void run_configs(void)
                             c.seed = counter % 3 == 0 ? 0 : 0x9E3779B97F4A7C15ull * (uint64_t)counter;
                             c.fractal = (cn_fractal)fr;
                             c.octaves = 3 + counter % 3;
+                            /* cellular: every distance and return, jitter 1 (the widest search) or less */
+                            c.cell_distance = (cn_cell_distance)(counter % 4);
+                            c.cell_return = (cn_cell_return)(counter / 4 % 6);
+                            c.jitter = counter % 3 ? 1.0 : 0.6;
                             counter++;
                             if (per)
                                 for (int a = 0; a < dims; a++) /* one axis left free from 3D on */

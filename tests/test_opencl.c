@@ -46,6 +46,10 @@ static int configure(cn_config *c, int type, int mode, int dims, int fractal, in
     c->fractal = (cn_fractal)fractal;
     c->octaves = 3;
     c->frequency = 0.09;
+    /* cellular: a distance, return and jitter that change with the seed */
+    c->cell_distance = (cn_cell_distance)(seed % 4);
+    c->cell_return = (cn_cell_return)(seed / 4 % 6);
+    c->jitter = seed % 3 ? 1.0 : 0.45;
     if (variant == 1) {
         for (int a = 0; a < dims; a++)
             c->period[a] = 12; /* a multiple of 2, 3 and 4: every simplex rule */
@@ -257,7 +261,7 @@ int main(int argc, char **argv)
 
     uint64_t seed = 1;
     for (int mode = 0; mode < 2; mode++)
-        for (int type = 0; type < 4; type++)
+        for (int type = 0; type < 5; type++)
             for (int dims = 1; dims <= 4; dims++) {
                 cn_config c;
                 if (!configure(&c, type, mode, dims, CN_FRACTAL_NONE, 0, seed))
@@ -276,7 +280,7 @@ int main(int argc, char **argv)
                         compare(&c, variant, what);
                     }
             }
-    CHECK(kernels_seen == 22, "%d kernels, the registry has 22", kernels_seen);
+    CHECK(kernels_seen == 25, "%d kernels, the registry has 25", kernels_seen);
 
     cn_config c;
     configure(&c, CN_NOISE_PERLIN, CN_MODE_DEFAULT, 3, CN_FRACTAL_FBM, 0, 77);

@@ -45,6 +45,9 @@ static const kind KINDS[] = {
     {CN_NOISE_VALUE_CUBIC, 2, CN_MODE_DEFAULT, "value-cubic2"},
     {CN_NOISE_VALUE_CUBIC, 3, CN_MODE_DEFAULT, "value-cubic3"},
     {CN_NOISE_VALUE_CUBIC, 4, CN_MODE_DEFAULT, "value-cubic4"},
+    {CN_NOISE_CELLULAR, 2, CN_MODE_DEFAULT, "cellular2"},
+    {CN_NOISE_CELLULAR, 3, CN_MODE_DEFAULT, "cellular3"},
+    {CN_NOISE_CELLULAR, 4, CN_MODE_DEFAULT, "cellular4"},
 };
 #define NKINDS ((int)(sizeof KINDS / sizeof KINDS[0]))
 
@@ -803,7 +806,9 @@ static void test_floor(void)
                 CHECK(mono && inside, "%s: cell [%.17g, +1) is not interpolated between its lattice values "
                       "%.17g and %.17g (monotone %d, inside %d)", k->name, c0, a0, a1, mono, inside);
                 checks++;
-            } else if (k->type != CN_NOISE_VALUE_CUBIC) { /* cubic: lattice values, tests/test_range.c */
+            } else if (k->type != CN_NOISE_VALUE_CUBIC && k->type != CN_NOISE_CELLULAR) { /* cubic: lattice values,
+                                                                                       tests/test_range.c; cellular:
+                                                                                       tests/test_cellular.c */
                 CHECK(a0 == 0.0, "%s: not 0 at lattice point x = %.17g: %.17g", k->name, c0, a0);
                 checks++;
             }

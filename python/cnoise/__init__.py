@@ -28,19 +28,29 @@ except ImportError as _e:  # the source folder (python/cnoise) imported instead 
 from ._cnoise import ConfigError, Error
 
 __all__ = ["Noise", "Layers", "Error", "ConfigError", "noise_types", "modes", "fractals",
-           "period_multiple", "isa", "set_isa_cap", "__version__"]
+           "cell_distances", "cell_returns", "period_multiple", "isa", "set_isa_cap", "__version__"]
 
 __version__ = _cnoise.version
 
 _PER_AXIS = ("axis_frequency", "offset", "period")
 _FIELDS = ("type", "mode", "dims", "seed", "frequency", "axis_frequency", "rotation", "offset",
            "fractal", "octaves", "lacunarity", "gain", "ridge_offset", "ridge_gain", "period",
-           "amplitude", "bias")
+           "amplitude", "bias", "cell_distance", "cell_return", "jitter")
 
 
 def noise_types():
     """The noise type names the library knows, e.g. ['perlin', 'simplex', 'value']."""
     return _cnoise.names("type")
+
+
+def cell_distances():
+    """Cellular noise's distance names: ['euclidean', 'euclidean-squared', 'manhattan', 'chebyshev']."""
+    return _cnoise.names("cell_distance")
+
+
+def cell_returns():
+    """Cellular noise's return names, e.g. ['f1', 'f2', 'f2-f1', ...] (see cnoise.h)."""
+    return _cnoise.names("cell_return")
 
 
 def modes():
@@ -228,7 +238,8 @@ class Noise(_Evaluator):
     """A configured noise generator (a built cn_config of the C library).
 
     Noise(type="perlin", *, dims, seed, mode, frequency, axis_frequency, rotation, offset,
-          fractal, octaves, lacunarity, gain, ridge_offset, ridge_gain, period, amplitude, bias)
+          fractal, octaves, lacunarity, gain, ridge_offset, ridge_gain, period, amplitude, bias,
+          cell_distance, cell_return, jitter)
 
     Every argument left out keeps the library's default (cn_config_init; listed below). The
     library validates the configuration: a value it refuses raises cnoise.ConfigError naming
@@ -250,6 +261,10 @@ class Noise(_Evaluator):
                 ridge_gain as in cnoise.h
     amplitude, bias
                 the result is amplitude * noise + bias
+    cell_distance, cell_return, jitter
+                cellular noise (type="cellular"): the distance name (cnoise.cell_distances()),
+                what it returns (cnoise.cell_returns()) and how far, 0..1, each cell's feature
+                point may stray from the cell's centre
 
     Evaluate with n.grid(shape, ...), n.points(xs, ys, ...) or n(x, y). n.range() is the
     documented output range. A Noise is immutable; n.replace(**changes) makes a new one. It
@@ -262,12 +277,13 @@ class Noise(_Evaluator):
     def __init__(self, type=None, *, dims=None, seed=None, mode=None, frequency=None,
                  axis_frequency=None, rotation=None, offset=None, fractal=None, octaves=None,
                  lacunarity=None, gain=None, ridge_offset=None, ridge_gain=None, period=None,
-                 amplitude=None, bias=None):
+                 amplitude=None, bias=None, cell_distance=None, cell_return=None, jitter=None):
         given = {k: v for k, v in dict(
             type=type, dims=dims, seed=seed, mode=mode, frequency=frequency,
             axis_frequency=axis_frequency, rotation=rotation, offset=offset, fractal=fractal,
             octaves=octaves, lacunarity=lacunarity, gain=gain, ridge_offset=ridge_offset,
-            ridge_gain=ridge_gain, period=period, amplitude=amplitude, bias=bias).items()
+            ridge_gain=ridge_gain, period=period, amplitude=amplitude, bias=bias,
+            cell_distance=cell_distance, cell_return=cell_return, jitter=jitter).items()
             if v is not None}
         self._c = _cnoise.Generator(_config_from_kwargs(given))
 

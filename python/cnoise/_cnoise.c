@@ -44,6 +44,9 @@ static const char *field_name(cn_field f)
     case CN_FIELD_PERIOD: return "period";
     case CN_FIELD_AMPLITUDE: return "amplitude";
     case CN_FIELD_BIAS: return "bias";
+    case CN_FIELD_CELL_DISTANCE: return "cell_distance";
+    case CN_FIELD_CELL_RETURN: return "cell_return";
+    case CN_FIELD_JITTER: return "jitter";
     case CN_FIELD_NONE: break;
     }
     return NULL;
@@ -229,7 +232,7 @@ fail:
     return -1;
 }
 
-typedef enum { NAME_TYPE, NAME_MODE, NAME_FRACTAL } name_kind;
+typedef enum { NAME_TYPE, NAME_MODE, NAME_FRACTAL, NAME_CELL_DISTANCE, NAME_CELL_RETURN } name_kind;
 
 static const char *kind_name(name_kind k, int value)
 {
@@ -237,6 +240,8 @@ static const char *kind_name(name_kind k, int value)
     case NAME_TYPE: return cn_noise_type_name((cn_noise_type)value);
     case NAME_MODE: return cn_mode_name((cn_mode)value);
     case NAME_FRACTAL: return cn_fractal_name((cn_fractal)value);
+    case NAME_CELL_DISTANCE: return cn_cell_distance_name((cn_cell_distance)value);
+    case NAME_CELL_RETURN: return cn_cell_return_name((cn_cell_return)value);
     }
     return NULL;
 }
@@ -278,6 +283,14 @@ static int get_name(PyObject *v, const char *key, name_kind k, int *out)
         cn_mode m;
         st = cn_mode_from_name(s, &m);
         *out = (int)m;
+    } else if (k == NAME_CELL_DISTANCE) {
+        cn_cell_distance d;
+        st = cn_cell_distance_from_name(s, &d);
+        *out = (int)d;
+    } else if (k == NAME_CELL_RETURN) {
+        cn_cell_return r;
+        st = cn_cell_return_from_name(s, &r);
+        *out = (int)r;
     } else {
         cn_fractal f;
         st = cn_fractal_from_name(s, &f);
@@ -330,6 +343,12 @@ static int config_from_dict(PyObject *d, cn_config *cfg)
         } else if (!strcmp(k, "fractal")) {
             rc = get_name(v, k, NAME_FRACTAL, &tmp);
             cfg->fractal = (cn_fractal)tmp;
+        } else if (!strcmp(k, "cell_distance")) {
+            rc = get_name(v, k, NAME_CELL_DISTANCE, &tmp);
+            cfg->cell_distance = (cn_cell_distance)tmp;
+        } else if (!strcmp(k, "cell_return")) {
+            rc = get_name(v, k, NAME_CELL_RETURN, &tmp);
+            cfg->cell_return = (cn_cell_return)tmp;
         } else if (!strcmp(k, "dims"))
             rc = get_int(v, k, &cfg->dims);
         else if (!strcmp(k, "octaves"))
@@ -350,6 +369,8 @@ static int config_from_dict(PyObject *d, cn_config *cfg)
             rc = get_double(v, k, &cfg->amplitude);
         else if (!strcmp(k, "bias"))
             rc = get_double(v, k, &cfg->bias);
+        else if (!strcmp(k, "jitter"))
+            rc = get_double(v, k, &cfg->jitter);
         else if (!strcmp(k, "axis_frequency"))
             rc = get_seq(v, k, 4, cfg->axis_frequency, NULL);
         else if (!strcmp(k, "offset"))
@@ -397,8 +418,9 @@ static PyObject *config_to_dict(const cn_config *c)
         return NULL;
     unsigned long long p[4] = {c->period[0], c->period[1], c->period[2], c->period[3]};
     const char *tn = cn_noise_type_name(c->type), *mn = cn_mode_name(c->mode), *fn = cn_fractal_name(c->fractal);
+    const char *cd = cn_cell_distance_name(c->cell_distance), *cr = cn_cell_return_name(c->cell_return);
     PyObject *period = Py_BuildValue("[KKKK]", p[0], p[1], p[2], p[3]);
-    int bad = !period || !tn || !mn || !fn;
+    int bad = !period || !tn || !mn || !fn || !cd || !cr;
 #define PUT(name, expr)                                                                                  \
     if (!bad) {                                                                                          \
         PyObject *o_ = (expr);                                                                           \
@@ -423,6 +445,9 @@ static PyObject *config_to_dict(const cn_config *c)
     PUT("period", Py_NewRef(period));
     PUT("amplitude", PyFloat_FromDouble(c->amplitude));
     PUT("bias", PyFloat_FromDouble(c->bias));
+    PUT("cell_distance", PyUnicode_FromString(cd));
+    PUT("cell_return", PyUnicode_FromString(cr));
+    PUT("jitter", PyFloat_FromDouble(c->jitter));
 #undef PUT
     Py_XDECREF(period);
     if (bad) {
@@ -941,7 +966,11 @@ static PyObject *m_names(PyObject *Py_UNUSED(m), PyObject *arg)
         return names_list(NAME_MODE);
     if (k && !strcmp(k, "fractal"))
         return names_list(NAME_FRACTAL);
-    PyErr_SetString(PyExc_ValueError, "names: 'type', 'mode' or 'fractal'");
+    if (k && !strcmp(k, "cell_distance"))
+        return names_list(NAME_CELL_DISTANCE);
+    if (k && !strcmp(k, "cell_return"))
+        return names_list(NAME_CELL_RETURN);
+    PyErr_SetString(PyExc_ValueError, "names: 'type', 'mode', 'fractal', 'cell_distance' or 'cell_return'");
     return NULL;
 }
 
@@ -1041,7 +1070,7 @@ static PyObject *m_strerror(PyObject *Py_UNUSED(m), PyObject *arg)
 static PyMethodDef module_methods[] = {
     {"default_config", m_default_config, METH_NOARGS, "cn_config_init's configuration, as a dict."},
     {"check_config", m_check_config, METH_O, "cn_config_explain(dict): None, or raises ConfigError."},
-    {"names", m_names, METH_O, "names('type'|'mode'|'fractal'): the library's names, in enum order."},
+    {"names", m_names, METH_O, "names('type'|'mode'|'fractal'|'cell_distance'|'cell_return'): the library's names, in enum order."},
     {"rotation", m_rotation, METH_VARARGS, "rotation(dims, angle | (ax, ay, az, angle)) -> 16 matrix entries."},
     {"period_multiple", m_period_multiple, METH_VARARGS, "cn_period_multiple(type name, dims)."},
     {"isa", m_isa, METH_NOARGS, "{name: (compiled, supported)} for every instruction set."},

@@ -9,7 +9,8 @@
  *
  * SPEC: layers separated by '|', each a list of key=value separated by spaces: type, mode,
  * fractal (names), dims, seed, octaves, frequency, lacunarity, gain, ridge_offset, ridge_gain,
- * amplitude, bias, axis_frequency, offset, period (comma lists), rotate2=ANGLE,
+ * amplitude, bias, cell_distance, cell_return (names), jitter, axis_frequency, offset, period
+ * (comma lists), rotate2=ANGLE,
  * rotate3=AX,AY,AZ,ANGLE, rotation=M00,M01,... and weight=W (then a cn_layer sum is evaluated,
  * even for one layer). Exit status 0, or 1 with a message.
  */
@@ -68,6 +69,14 @@ static int parse_layer(char *text, cn_config *cfg, double *weight)
         } else if (!strcmp(k, "fractal")) {
             if (cn_fractal_from_name(v, &cfg->fractal) != CN_OK)
                 die("fractal", v);
+        } else if (!strcmp(k, "cell_distance")) {
+            if (cn_cell_distance_from_name(v, &cfg->cell_distance) != CN_OK)
+                die("cell_distance", v);
+        } else if (!strcmp(k, "cell_return")) {
+            if (cn_cell_return_from_name(v, &cfg->cell_return) != CN_OK)
+                die("cell_return", v);
+        } else if (!strcmp(k, "jitter")) {
+            cfg->jitter = strtod(v, NULL);
         } else if (!strcmp(k, "dims"))
             cfg->dims = atoi(v);
         else if (!strcmp(k, "seed"))

@@ -11,9 +11,11 @@ from conftest import same_bits
 
 
 def test_names_come_from_the_library():
-    assert cnoise.noise_types() == ["perlin", "simplex", "value", "value-cubic"]
+    assert cnoise.noise_types() == ["perlin", "simplex", "value", "value-cubic", "cellular"]
     assert cnoise.fractals() == ["none", "fbm", "turbulence", "billow", "ridged"]
     assert cnoise.modes() == ["default", "classic"]
+    assert cnoise.cell_distances() == ["euclidean", "euclidean-squared", "manhattan", "chebyshev"]
+    assert cnoise.cell_returns() == ["f1", "f2", "f2-f1", "f1+f2", "f1*f2", "cell-value"]
     for t in cnoise.noise_types():  # every name builds (simplex has no 1D: 2D here)
         cnoise.Noise(t, dims=2)
     for f in cnoise.fractals():
@@ -36,6 +38,11 @@ def test_defaults_are_the_librarys():
     (dict(lacunarity=100.0), "lacunarity", "lacunarity"),
     (dict(gain=0.0), "gain", "gain"),
     (dict(ridge_offset=3.0), "ridge_offset", "ridge"),
+    (dict(type="cellular", dims=1), "dims", "unsupported"),
+    (dict(type="cellular", jitter=1.5), "jitter", "jitter"),
+    (dict(type="cellular", jitter=float("nan")), "jitter", "jitter"),
+    (dict(type="cellular", cell_distance="taxicab"), "cell_distance", "cellular"),
+    (dict(type="cellular", cell_return="F1"), "cell_return", "cellular"),
     (dict(type="simplex", period=(3, 4)), "period", "period"),
     (dict(period=2**24 + 1), "period", "period"),
     (dict(period=2**40), "period", "period"),
@@ -93,7 +100,8 @@ def test_period_tiles_exactly():
 def test_repr_round_trips_and_pickle_is_the_config():
     for n in [cnoise.Noise("simplex", dims=3, seed=2**63 + 5, fractal="ridged", period=(3, 6, 9)),
               cnoise.Noise(dims=2, rotation=0.25, offset=(1.5, 0), amplitude=3.0),
-              cnoise.Noise(dims=4, mode="classic")]:
+              cnoise.Noise(dims=4, mode="classic"),
+              cnoise.Noise("cellular", dims=3, cell_distance="chebyshev", cell_return="f1*f2", jitter=0.25)]:
         again = eval(repr(n), {"cnoise": cnoise})
         assert again == n
         data = pickle.dumps(n)

@@ -34,6 +34,13 @@ CONFIGS = [
     (dict(type="value-cubic", dims=2, seed=4, fractal="fbm", octaves=3, period=(5, 7), frequency=0.3),
      "type=value-cubic dims=2 seed=4 fractal=fbm octaves=3 period=5,7 frequency=0.3"),
     (dict(type="value-cubic", dims=3, seed=8, frequency=0.4), "type=value-cubic dims=3 seed=8 frequency=0.4"),
+    (dict(type="cellular", dims=2, seed=5, cell_distance="manhattan", cell_return="f2-f1", jitter=0.7, frequency=0.2,
+          period=(6, 4)),
+     "type=cellular dims=2 seed=5 cell_distance=manhattan cell_return=f2-f1 jitter=0.7 frequency=0.2 period=6,4"),
+    (dict(type="cellular", dims=3, seed=6, fractal="fbm", octaves=3, frequency=0.3),
+     "type=cellular dims=3 seed=6 fractal=fbm octaves=3 frequency=0.3"),
+    (dict(type="cellular", dims=4, seed=7, cell_return="cell-value", cell_distance="chebyshev", frequency=0.5),
+     "type=cellular dims=4 seed=7 cell_return=cell-value cell_distance=chebyshev frequency=0.5"),
 ]
 IDS = [s.replace(" ", ",") for _, s in CONFIGS]
 SHAPES = {1: (37,), 2: (19, 23), 3: (5, 7, 9), 4: (3, 4, 5, 6)}

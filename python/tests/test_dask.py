@@ -126,7 +126,7 @@ def _matrix():
     k = 0
     for t in cnoise.noise_types():
         for dims in range(1, 5):
-            if t == "simplex" and dims == 1:
+            if t in ("simplex", "cellular") and dims == 1:
                 continue
             shape, chunks = shapes[dims]
             kw = dict(dims=dims, seed=k * 7919 + 1, fractal=fractals[k % 5], octaves=3, frequency=1 / 8)

@@ -42,6 +42,8 @@
 #undef vr_sel
 #undef vr_max
 #undef vr_min
+#undef vr_sqrt
+#undef vrm_any
 #undef vrm_and
 #undef vrm_or
 #undef vrm_from_d
@@ -74,6 +76,8 @@
 #define vr_sel vd_sel
 #define vr_max vd_max
 #define vr_min vd_min
+#define vr_sqrt vd_sqrt
+#define vrm_any vdm_any
 #define vrm_and vdm_and
 #define vrm_or vdm_or
 #define vrm_from_d(m) (m)
@@ -105,6 +109,8 @@
 #define vr_sel vs_sel
 #define vr_max vs_max
 #define vr_min vs_min
+#define vr_sqrt vs_sqrt
+#define vrm_any vsm_any
 #define vrm_and vsm_and
 #define vrm_or vsm_or
 #define vrm_from_d vsm_from_d

@@ -36,6 +36,9 @@
     X(VALUE_CUBIC, DEFAULT, 2, value_cubic2, NONE)      \
     X(VALUE_CUBIC, DEFAULT, 3, value_cubic3, NONE)      \
     X(VALUE_CUBIC, DEFAULT, 4, value_cubic4, NONE)      \
+    X(CELLULAR, DEFAULT, 2, cellular2, NONE)            \
+    X(CELLULAR, DEFAULT, 3, cellular3, NONE)            \
+    X(CELLULAR, DEFAULT, 4, cellular4, NONE)            \
     X(PERLIN, CLASSIC, 1, perlin1c, NONE)               \
     X(PERLIN, CLASSIC, 2, perlin2c, NONE)               \
     X(PERLIN, CLASSIC, 3, perlin3c, NONE)               \
@@ -47,14 +50,21 @@
 /* The names of the noise types, modes and fractals (cn_noise_type_name and friends; the CLI
  * parses and lists them): X(enum value, name). */
 #define CN_NOISE_TYPE_NAMES(X) \
-    X(CN_NOISE_PERLIN, "perlin") X(CN_NOISE_SIMPLEX, "simplex") X(CN_NOISE_VALUE, "value") X(CN_NOISE_VALUE_CUBIC, "value-cubic")
+    X(CN_NOISE_PERLIN, "perlin") X(CN_NOISE_SIMPLEX, "simplex") X(CN_NOISE_VALUE, "value") X(CN_NOISE_VALUE_CUBIC, "value-cubic") \
+    X(CN_NOISE_CELLULAR, "cellular")
+#define CN_CELL_DISTANCE_NAMES(X)                                                          \
+    X(CN_CELL_EUCLIDEAN, "euclidean") X(CN_CELL_EUCLIDEAN_SQ, "euclidean-squared")         \
+    X(CN_CELL_MANHATTAN, "manhattan") X(CN_CELL_CHEBYSHEV, "chebyshev")
+#define CN_CELL_RETURN_NAMES(X)                                                                  \
+    X(CN_CELL_F1, "f1") X(CN_CELL_F2, "f2") X(CN_CELL_F2_MINUS_F1, "f2-f1") X(CN_CELL_F1_PLUS_F2, "f1+f2") \
+    X(CN_CELL_F1_TIMES_F2, "f1*f2") X(CN_CELL_VALUE, "cell-value")
 #define CN_MODE_NAMES(X) X(CN_MODE_DEFAULT, "default") X(CN_MODE_CLASSIC, "classic")
 #define CN_FRACTAL_NAMES(X)                                                                \
     X(CN_FRACTAL_NONE, "none") X(CN_FRACTAL_FBM, "fbm") X(CN_FRACTAL_TURBULENCE, "turbulence") \
     X(CN_FRACTAL_BILLOW, "billow") X(CN_FRACTAL_RIDGED, "ridged")
 
 /* Every (type, mode, dims) has a slot; the registry's kernels fill some. */
-#define CN__TYPES 4
+#define CN__TYPES 5
 #define CN__MODES 2
 #define CN__KERNEL_COUNT (CN__MODES * CN__TYPES * 4)
 #define CN__KID(type, mode, dims) ((int)(mode) * (CN__TYPES * 4) + (int)(type) * 4 + (dims) - 1)

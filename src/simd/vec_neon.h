@@ -96,6 +96,8 @@ static inline vd vd_sel(vdm m, vd a, vd b) { return d2_sel(m, a, b); }
 /* a > b ? a : b and a < b ? a : b, lane by lane: b where the lanes are equal or unordered. */
 static inline vd vd_max(vd a, vd b) { return vd_sel(vd_gt(a, b), a, b); }
 static inline vd vd_min(vd a, vd b) { return vd_sel(vd_lt(a, b), a, b); }
+static inline vd vd_sqrt(vd a) { return vsqrtq_f64(a); }
+static inline int vdm_any(vdm a) { return vmaxvq_u32(vreinterpretq_u32_u64(a)) != 0; }
 static inline vdm vdm_and(vdm a, vdm b) { return m2_and(a, b); }
 static inline vdm vdm_or(vdm a, vdm b) { return m2_or(a, b); }
 static inline vdm vdm_not(vdm a) { return m2_not(a); }
@@ -207,6 +209,8 @@ static inline vsm vs_gt(vs a, vs b) { return vcgtq_f32(a, b); }
 static inline vs vs_sel(vsm m, vs a, vs b) { return vbslq_f32(m, a, b); }
 static inline vs vs_max(vs a, vs b) { return vs_sel(vs_gt(a, b), a, b); }
 static inline vs vs_min(vs a, vs b) { return vs_sel(vs_lt(a, b), a, b); }
+static inline vs vs_sqrt(vs a) { return vsqrtq_f32(a); }
+static inline int vsm_any(vsm a) { return vmaxvq_u32(a) != 0; }
 static inline vsm vsm_and(vsm a, vsm b) { return vandq_u32(a, b); }
 static inline vsm vsm_or(vsm a, vsm b) { return vorrq_u32(a, b); }
 static inline vsm vsm_from_d(vdm m) { return cn_dmask_u32(m); }

@@ -77,6 +77,10 @@ static inline vdm vd_ge(vd a, vd b) { return CN_MASK64(a >= b); }
 static inline vd vd_sel(vdm m, vd a, vd b) { return cn_from_bits_d((cn_bits_d(a) & m) | (cn_bits_d(b) & ~m)); }
 static inline vd vd_max(vd a, vd b) { return a > b ? a : b; }
 static inline vd vd_min(vd a, vd b) { return a < b ? a : b; }
+/* Square root (correctly rounded: the program is built with
+ * -cl-fp32-correctly-rounded-divide-sqrt), and whether any lane of a mask is set. */
+static inline vd vd_sqrt(vd a) { return sqrt(a); }
+static inline int vdm_any(vdm a) { return a != 0; }
 static inline vdm vdm_and(vdm a, vdm b) { return a & b; }
 static inline vdm vdm_or(vdm a, vdm b) { return a | b; }
 static inline vdm vdm_not(vdm a) { return ~a; }
@@ -116,6 +120,8 @@ static inline vsm vs_gt(vs a, vs b) { return CN_MASK32(a > b); }
 static inline vs vs_sel(vsm m, vs a, vs b) { return cn_from_bits_s((cn_bits_s(a) & m) | (cn_bits_s(b) & ~m)); }
 static inline vs vs_max(vs a, vs b) { return a > b ? a : b; }
 static inline vs vs_min(vs a, vs b) { return a < b ? a : b; }
+static inline vs vs_sqrt(vs a) { return sqrt(a); }
+static inline int vsm_any(vsm a) { return a != 0; }
 static inline vsm vsm_and(vsm a, vsm b) { return a & b; }
 static inline vsm vsm_or(vsm a, vsm b) { return a | b; }
 static inline vsm vsm_from_d(vdm m) { return (vsm)m; }

@@ -60,6 +60,9 @@ static inline vd vd_sel(vdm m, vd a, vd b) { return cn_from_bits_d((cn_bits_d(a)
  * which the compiler emits for them). Used for clamps, not for data-dependent choices. */
 static inline vd vd_max(vd a, vd b) { return a > b ? a : b; }
 static inline vd vd_min(vd a, vd b) { return a < b ? a : b; }
+/* Square root, correctly rounded (IEEE 754), and whether any lane of a mask is set. */
+static inline vd vd_sqrt(vd a) { return __builtin_sqrt(a); }
+static inline int vdm_any(vdm a) { return a != 0; }
 static inline vdm vdm_and(vdm a, vdm b) { return a & b; }
 static inline vdm vdm_or(vdm a, vdm b) { return a | b; }
 static inline vdm vdm_not(vdm a) { return ~a; }
@@ -144,6 +147,8 @@ static inline vsm vs_gt(vs a, vs b) { return CN_MASK32(a > b); }
 static inline vs vs_sel(vsm m, vs a, vs b) { return cn_from_bits_s((cn_bits_s(a) & m) | (cn_bits_s(b) & ~m)); }
 static inline vs vs_max(vs a, vs b) { return a > b ? a : b; }
 static inline vs vs_min(vs a, vs b) { return a < b ? a : b; }
+static inline vs vs_sqrt(vs a) { return __builtin_sqrtf(a); }
+static inline int vsm_any(vsm a) { return a != 0; }
 static inline vsm vsm_and(vsm a, vsm b) { return a & b; }
 static inline vsm vsm_or(vsm a, vsm b) { return a | b; }
 static inline vsm vsm_from_d(vdm m) { return (vsm)m; }

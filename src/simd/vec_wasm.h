@@ -116,6 +116,8 @@ static inline vd vd_sel(vdm m, vd a, vd b) { return d2_sel(m, a, b); }
  * (not f64x2.max/min, which propagate NaN and order -0 below +0 differently). */
 static inline vd vd_max(vd a, vd b) { return vd_sel(vd_gt(a, b), a, b); }
 static inline vd vd_min(vd a, vd b) { return vd_sel(vd_lt(a, b), a, b); }
+static inline vd vd_sqrt(vd a) { return wasm_f64x2_sqrt(a); }
+static inline int vdm_any(vdm a) { return wasm_v128_any_true(a); }
 static inline vdm vdm_and(vdm a, vdm b) { return m2_and(a, b); }
 static inline vdm vdm_or(vdm a, vdm b) { return m2_or(a, b); }
 static inline vdm vdm_not(vdm a) { return m2_not(a); }
@@ -212,6 +214,8 @@ static inline vsm vs_gt(vs a, vs b) { return wasm_f32x4_gt(a, b); }
 static inline vs vs_sel(vsm m, vs a, vs b) { return wasm_v128_bitselect(a, b, m); }
 static inline vs vs_max(vs a, vs b) { return vs_sel(vs_gt(a, b), a, b); }
 static inline vs vs_min(vs a, vs b) { return vs_sel(vs_lt(a, b), a, b); }
+static inline vs vs_sqrt(vs a) { return wasm_f32x4_sqrt(a); }
+static inline int vsm_any(vsm a) { return wasm_v128_any_true(a); }
 static inline vsm vsm_and(vsm a, vsm b) { return wasm_v128_and(a, b); }
 static inline vsm vsm_or(vsm a, vsm b) { return wasm_v128_or(a, b); }
 static inline vsm vsm_from_d(vdm m) { return cn_dmask_u32(m); }
