@@ -320,7 +320,8 @@ static int only_selects(const char *only, const char *id)
 }
 
 static const char *const case_ids[] = {"perlin2d", "perlin3d",     "fbm2d",    "simplex2d",    "simplex3d",
-                                       "value2d",  "value3d",      "perlin3d_s037", "points3d", "fbm2d_threads"};
+                                       "value2d",  "value3d",      "perlin3d_s037", "points3d", "fbm2d_threads",
+                                       "cellular2d", "cellular3d"};
 #define N_CASE_IDS (sizeof case_ids / sizeof case_ids[0])
 
 /* Fills cases[] with the selected workloads; returns how many. */
@@ -353,9 +354,11 @@ static int make_cases(const options *o, bcase *cases, double **pd, float **pf)
         case 7: w->dims = 3; w->step = 0.37; break;
         case 8: w->dims = 3; w->points = 1; break;
         case 9: w->octaves = 6; c->threads_case = 1; break;
+        case 10: w->noise = BENCH_CELLULAR; c->type = CN_NOISE_CELLULAR; break;
+        case 11: w->noise = BENCH_CELLULAR; c->type = CN_NOISE_CELLULAR; w->dims = 3; break;
         default: break;
         }
-        static const char *const noise_names[] = {"Perlin", "simplex", "value"};
+        static const char *const noise_names[] = {"Perlin", "simplex", "value", "cellular F1 (Euclidean)"};
         if (w->points) {
             w->n = npts;
             uint64_t s = 20240601u;

@@ -13,7 +13,9 @@
 extern "C" {
 #endif
 
-typedef enum bench_noise { BENCH_PERLIN, BENCH_SIMPLEX, BENCH_VALUE } bench_noise;
+/* BENCH_CELLULAR: F1, Euclidean distance, each library's default jitter (cnoise: 1, a feature point
+ * anywhere in its cell; FastNoise2 and FastNoiseLite: within 0.437 of the cell's centre). */
+typedef enum bench_noise { BENCH_PERLIN, BENCH_SIMPLEX, BENCH_VALUE, BENCH_CELLULAR } bench_noise;
 
 /*
  * One workload. A grid has the same origin and step on every axis: the point with indices

@@ -4,7 +4,8 @@
  * set the CPU lacks leaves that peer out). Nothing of FastNoise2 is kept in this tree:
  * scripts/bench.sh builds a checkout given as FN2_SRC (with FASTSIMD_SRC, its FastSIMD pin) and
  * passes its headers and library here (CNOISE_BENCH_FN2_INCLUDE_DIRS, CNOISE_BENCH_FN2_LIBRARY).
- * Nodes: Perlin, Simplex, Value with SetScale(1) (frequency 1), seed 1337; fBm is FractalFBm over
+ * Nodes: Perlin, Simplex, Value, CellularDistance (Euclidean, Index0: F1; its default jitter) with
+ * SetScale(1) (frequency 1), seed 1337; fBm is FractalFBm over
  * them with the work's octaves, lacunarity 2, gain 0.5. Grids: GenUniformGrid2D/3D (FastNoise2
  * computes each coordinate in float as offset + i * step); point arrays: GenPositionArray2D/3D.
  */
@@ -25,9 +26,14 @@ FastNoise::SmartNode<> node_for(const bench_work *w, FastSIMD::FeatureSet fs)
         auto n = FastNoise::New<FastNoise::Simplex>(fs);
         n->SetScale(1.0f);
         base = n;
-    } else {
+    } else if (w->noise == BENCH_VALUE) {
         auto n = FastNoise::New<FastNoise::Value>(fs);
         n->SetScale(1.0f);
+        base = n;
+    } else {
+        auto n = FastNoise::New<FastNoise::CellularDistance>(fs);
+        n->SetScale(1.0f);
+        n->SetDistanceFunction(FastNoise::DistanceFunction::Euclidean);
         base = n;
     }
     if (w->octaves <= 1)
@@ -75,7 +81,7 @@ void fn2_run(const bench_work *w, void *out)
 } // namespace
 
 extern "C" const bench_peer bench_peers_fn2[] = {
-    {"FastNoise2 AVX-512", "FastNoise2 node API, AVX-512 build forced (Perlin, Simplex, Value; fBm: FractalFBm, 2, 0.5); "
+    {"FastNoise2 AVX-512", "FastNoise2 node API, AVX-512 build forced (Perlin, Simplex, Value, CellularDistance Euclidean; fBm: FractalFBm, 2, 0.5); "
                            "GenUniformGrid2D/3D, GenPositionArray2D/3D; float",
      1, fn2_supports<FastSIMD::FeatureSet::AVX512>, fn2_run<FastSIMD::FeatureSet::AVX512>},
     {"FastNoise2 AVX2", "the same, AVX2 build forced", 1, fn2_supports<FastSIMD::FeatureSet::AVX2>,

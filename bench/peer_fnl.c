@@ -23,8 +23,12 @@ static fnl_state fnl_for(const bench_work *w)
     fnl_state st = fnlCreateState();
     st.seed = 1337;
     st.frequency = 1.0f;
-    st.noise_type = w->noise == BENCH_PERLIN ? FNL_NOISE_PERLIN
-                    : w->noise == BENCH_SIMPLEX ? FNL_NOISE_OPENSIMPLEX2 : FNL_NOISE_VALUE;
+    st.noise_type = w->noise == BENCH_PERLIN    ? FNL_NOISE_PERLIN
+                    : w->noise == BENCH_SIMPLEX ? FNL_NOISE_OPENSIMPLEX2
+                    : w->noise == BENCH_VALUE   ? FNL_NOISE_VALUE
+                                                : FNL_NOISE_CELLULAR;
+    st.cellular_distance_func = FNL_CELLULAR_DISTANCE_EUCLIDEAN;
+    st.cellular_return_type = FNL_CELLULAR_RETURN_TYPE_DISTANCE;
     if (w->octaves > 1) {
         st.fractal_type = FNL_FRACTAL_FBM;
         st.octaves = w->octaves;
@@ -50,7 +54,7 @@ static void fnl_run(const bench_work *w, void *out)
 }
 
 const bench_peer bench_peers_fnl[] = {
-    {"FastNoiseLite", "fnlGetNoise2D/3D (perlin, opensimplex2, value; fBm: FNL_FRACTAL_FBM, 2, 0.5); float", 1,
+    {"FastNoiseLite", "fnlGetNoise2D/3D (perlin, opensimplex2, value, cellular Euclidean distance; fBm: FNL_FRACTAL_FBM, 2, 0.5); float", 1,
      fnl_supports, fnl_run},
     {NULL, NULL, 0, NULL, NULL},
 };

@@ -176,7 +176,8 @@ int main(int argc, char **argv)
     const int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
     make_points();
     printf("isa %s\n", cn_isa_name(cn_isa_active()));
-    static const cn_noise_type types[] = {CN_NOISE_PERLIN, CN_NOISE_SIMPLEX, CN_NOISE_VALUE, CN_NOISE_VALUE_CUBIC};
+    static const cn_noise_type types[] = {CN_NOISE_PERLIN, CN_NOISE_SIMPLEX, CN_NOISE_VALUE, CN_NOISE_VALUE_CUBIC,
+                                         CN_NOISE_CELLULAR};
     static const cn_mode modes[] = {CN_MODE_DEFAULT, CN_MODE_CLASSIC};
     static const cn_fractal fractals[] = {CN_FRACTAL_NONE, CN_FRACTAL_FBM, CN_FRACTAL_TURBULENCE, CN_FRACTAL_BILLOW,
                                           CN_FRACTAL_RIDGED};
@@ -199,6 +200,10 @@ int main(int argc, char **argv)
                         if (c.mode == CN_MODE_CLASSIC)
                             c.seed = (uint64_t)(cases % 3); /* seed 0 is the reference permutation */
                         c.frequency = 1.0 / 29.0;
+                        /* cellular: every distance and return over the cases, jitter 1 or less */
+                        c.cell_distance = (cn_cell_distance)(cases % 4);
+                        c.cell_return = (cn_cell_return)(cases / 4 % 6);
+                        c.jitter = cases % 3 ? 1.0 : 0.6;
                         c.fractal = fractals[f];
                         if (c.fractal != CN_FRACTAL_NONE) {
                             c.octaves = 5;
