@@ -545,6 +545,10 @@ static int spec_set(const char *prog, cli_spec *s, int k, int id, const char *ke
         return cli_opt_interval(prog, opt, value, 0.0, 0, 2.0, &c->ridge_offset);
     case CLI_OPT_RIDGE_GAIN:
         return cli_opt_interval(prog, opt, value, 0.0, 0, 16.0, &c->ridge_gain);
+    case CLI_OPT_WEIGHTED_STRENGTH:
+        return cli_opt_interval(prog, opt, value, 0.0, 0, 1.0, &c->weighted_strength);
+    case CLI_OPT_PINGPONG_STRENGTH:
+        return cli_opt_interval(prog, opt, value, 0.0, 1, 16.0, &c->pingpong_strength);
     case CLI_OPT_PERIOD:
         return opt_list(prog, opt, value, 4, LIST_PERIOD, NULL, s->period, &s->n_period);
     case CLI_OPT_OFFSET:
@@ -618,6 +622,7 @@ int cli_noise_option(const char *prog, cli_noise_opts *o, int id, const char *va
         {CLI_OPT_FRACTAL, "fractal"},       {CLI_OPT_OCTAVES, "octaves"},
         {CLI_OPT_LACUNARITY, "lacunarity"}, {CLI_OPT_GAIN, "gain"},
         {CLI_OPT_RIDGE_OFFSET, "ridge-offset"}, {CLI_OPT_RIDGE_GAIN, "ridge-gain"},
+        {CLI_OPT_WEIGHTED_STRENGTH, "weighted-strength"}, {CLI_OPT_PINGPONG_STRENGTH, "pingpong-strength"},
         {CLI_OPT_PERIOD, "period"},         {CLI_OPT_OFFSET, "offset"},
         {CLI_OPT_AXIS_FREQUENCY, "axis-frequency"}, {CLI_OPT_ROTATE, "rotate"},
         {CLI_OPT_AMPLITUDE, "amplitude"},   {CLI_OPT_BIAS, "bias"},
@@ -646,6 +651,8 @@ static const struct layer_key {
     {"gain", CLI_OPT_GAIN},
     {"ridge-offset", CLI_OPT_RIDGE_OFFSET},
     {"ridge-gain", CLI_OPT_RIDGE_GAIN},
+    {"weighted-strength", CLI_OPT_WEIGHTED_STRENGTH},
+    {"pingpong-strength", CLI_OPT_PINGPONG_STRENGTH},
     {"period", CLI_OPT_PERIOD},
     {"offset", CLI_OPT_OFFSET},
     {"rotate", CLI_OPT_ROTATE},
@@ -706,7 +713,8 @@ static int parse_layer(const char *prog, cli_noise_opts *o, int k, const char *t
             else
                 cli_error(prog,
                           "--layer %d: unknown key %s (keys: noise, seed, classic, frequency, axis-frequency, "
-                          "fractal, octaves, lacunarity, gain, ridge-offset, ridge-gain, period, offset, rotate, "
+                          "fractal, octaves, lacunarity, gain, ridge-offset, ridge-gain, weighted-strength, "
+                          "pingpong-strength, period, offset, rotate, "
                           "amplitude, bias, weight, cellular-distance, cellular-return, jitter)",
                           k, cli_quote(tok, q, sizeof q));
             rc = -1;
@@ -760,6 +768,8 @@ static const char *field_key(cn_field f)
     case CN_FIELD_CELL_DISTANCE: return "cellular-distance";
     case CN_FIELD_CELL_RETURN: return "cellular-return";
     case CN_FIELD_JITTER: return "jitter";
+    case CN_FIELD_WEIGHTED_STRENGTH: return "weighted-strength";
+    case CN_FIELD_PINGPONG_STRENGTH: return "pingpong-strength";
     default: return NULL;
     }
 }

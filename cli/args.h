@@ -140,7 +140,9 @@ enum {
     CLI_OPT_LAYER,
     CLI_OPT_CELLULAR_DISTANCE,
     CLI_OPT_CELLULAR_RETURN,
-    CLI_OPT_JITTER
+    CLI_OPT_JITTER,
+    CLI_OPT_WEIGHTED_STRENGTH,
+    CLI_OPT_PINGPONG_STRENGTH
 };
 
 /*
@@ -224,6 +226,8 @@ typedef struct cli_noise_opts {
     CLI_SHARED("gain", 0, 1, CLI_OPT_GAIN),                     \
     CLI_SHARED("ridge-offset", 0, 1, CLI_OPT_RIDGE_OFFSET),     \
     CLI_SHARED("ridge-gain", 0, 1, CLI_OPT_RIDGE_GAIN),         \
+    CLI_SHARED("weighted-strength", 0, 1, CLI_OPT_WEIGHTED_STRENGTH), \
+    CLI_SHARED("pingpong-strength", 0, 1, CLI_OPT_PINGPONG_STRENGTH), \
     CLI_SHARED("period", 0, 1, CLI_OPT_PERIOD),                 \
     CLI_SHARED("offset", 0, 1, CLI_OPT_OFFSET),                 \
     CLI_SHARED("axis-frequency", 0, 1, CLI_OPT_AXIS_FREQUENCY), \
@@ -312,13 +316,19 @@ void cli_help(const char *text);
 #define CLI_SHAPE_HELP                                                                               \
     "Fractal sums (octave i samples at lacunarity^i times the frequency with amplitude gain^i):\n"   \
     "  --fractal NAME     " CLI_HELP_FRACTAL ";\n"                                                 \
-    "                     values in [-1, 1] for none, fbm and billow, in [0, 1] for turbulence\n"   \
-    "                     and ridged\n"                                                              \
+    "                     values in [-1, 1] for none, fbm, billow and pingpong, in [0, 1] for\n"   \
+    "                     turbulence and ridged\n"                                                  \
     "  --octaves N        whole number 1..32 (default 5)\n"                                          \
     "  --lacunarity L     finite number in [1, 64] (default 2); a whole number with --period\n"      \
     "  --gain G           finite number in (0, 4] (default 0.5)\n"                                   \
     "  --ridge-offset O   finite number in [0, 2] (default 1), ridged only\n"                        \
     "  --ridge-gain G     finite number in [0, 16] (default 2), ridged only\n"                       \
+    "  --weighted-strength W  finite number in [0, 1] (default 0), every fractal: each octave's\n"  \
+    "                     amplitude falls where earlier octaves were low (FastNoiseLite's\n"       \
+    "                     weighted strength: times 1 + W (v - 1), v an earlier octave's value\n"   \
+    "                     in [0, 1])\n"                                                             \
+    "  --pingpong-strength S  finite number in (0, 16] (default 2), pingpong only: each octave\n"  \
+    "                     is (n + 1) S folded back and forth into [0, 1]\n"                        \
     "\n"                                                                                             \
     "Cellular noise (--noise cellular, 2D-4D: distances to one random feature point per cell):\n"   \
     "  --cellular-distance NAME  " CLI_HELP_CELL_DISTANCE "\n"                                      \
@@ -357,8 +367,9 @@ void cli_help(const char *text);
     "                       --layer 'frequency=4; amplitude=0.5; offset=10.5,3; weight=0.25'\n"      \
     "                     Keys (the option names without dashes, same values): noise, seed,\n"       \
     "                     classic (0 or 1), frequency, axis-frequency, fractal, octaves,\n"          \
-    "                     lacunarity, gain, ridge-offset, ridge-gain, period, offset, rotate,\n"     \
-    "                     amplitude, bias, weight, cellular-distance, cellular-return, jitter.\n"   \
+    "                     lacunarity, gain, ridge-offset, ridge-gain, weighted-strength,\n"         \
+    "                     pingpong-strength, period, offset, rotate, amplitude, bias, weight,\n"    \
+    "                     cellular-distance, cellular-return, jitter.\n"                            \
     "                     --dims and --precision apply to all layers.\n"    \
     "                     Messages name a layer as '--layer N', counting --layer options from 1\n"
 

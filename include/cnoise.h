@@ -138,7 +138,8 @@ typedef enum cn_status {
                          overwritten since (evaluation refuses it rather than read garbage) */
     CN_E_DEVICE,      /* OpenCL (cn_opencl_*): no runtime, no such device, or the runtime failed
                          (cn_opencl_message and the why buffers say what happened) */
-    CN_E_CELLULAR     /* cell_distance or cell_return not a value of its enum, or jitter not in [0, 1] */
+    CN_E_CELLULAR,    /* cell_distance or cell_return not a value of its enum, or jitter not in [0, 1] */
+    CN_E_STRENGTH     /* weighted_strength not in [0, 1] or pingpong_strength not in (0, 16] */
 } cn_status;
 
 /* A short English description of a status code; never NULL (unknown codes get a generic text). */
@@ -168,7 +169,10 @@ typedef enum cn_fractal {
     CN_FRACTAL_FBM = 1,        /* sum a_i n_i / sum a_i                        range [-1, 1] */
     CN_FRACTAL_TURBULENCE = 2, /* sum a_i |n_i| / sum a_i (Perlin)             range [ 0, 1] */
     CN_FRACTAL_BILLOW = 3,     /* sum a_i (2|n_i| - 1) / sum a_i               range [-1, 1] */
-    CN_FRACTAL_RIDGED = 4      /* Musgrave's ridged multifractal, normalised   range [ 0, 1] */
+    CN_FRACTAL_RIDGED = 4,     /* Musgrave's ridged multifractal, normalised   range [ 0, 1] */
+    CN_FRACTAL_PINGPONG = 5    /* sum a_i (2 pp((n_i + 1) s) - 1) / sum a_i    range [-1, 1]
+                                  (FastNoiseLite's ping-pong: pp(t) = t mod 2 folded into [0, 1],
+                                  s = pingpong_strength) */
 } cn_fractal;
 
 /* Cellular noise: the distance from a point to the feature points. */
@@ -192,7 +196,7 @@ typedef enum cn_cell_return {
 
 /* The names of noise types, modes, fractals and the cellular settings, as the command-line tool
  * and the documentation spell them: "perlin", "simplex", "value", "value-cubic", "cellular";
- * "default", "classic"; "none", "fbm", "turbulence", "billow", "ridged"; "euclidean",
+ * "default", "classic"; "none", "fbm", "turbulence", "billow", "ridged", "pingpong"; "euclidean",
  * "euclidean-squared", "manhattan", "chebyshev"; "f1", "f2", "f2-f1", "f1+f2", "f1*f2",
  * "cell-value". *_name returns NULL for a value outside its enum; the values 0, 1, 2, ...
  * have names up to the first NULL, so a caller can list them. *_from_name matches a name exactly
@@ -240,6 +244,13 @@ CN_API cn_status cn_cell_return_from_name(const char *name, cn_cell_return *out)
  *   ridge_offset 1.0              0..2, ridged only: signal = (ridge_offset - |n|)^2
  *   ridge_gain   2.0              0..16, ridged only: weight of the next octave =
  *                                 clamp(signal * ridge_gain, 0, 1) (Musgrave's spectral weighting)
+ *   weighted_strength 0.0         0..1, every fractal: octave i + 1's amplitude is also
+ *                                 multiplied by 1 + weighted_strength (v_i - 1) for each earlier
+ *                                 octave, v_i its value in [0, 1]: (n_i + 1) / 2 for fbm, |n_i|
+ *                                 for turbulence and billow, 1 - |n_i| for ridged, the ping-pong
+ *                                 value for pingpong (FastNoiseLite's weighted strength). 0 leaves
+ *                                 the sums as above; the ranges hold for every value
+ *   pingpong_strength 2.0         finite, (0, 16], pingpong only: s above
  *   Octave i uses its own seed, seed + i * 0xD1B54A32D192ED03 (mod 2^64). Octaves whose
  *   amplitude is below 2^-24 of the first are skipped (they cannot change a float result); a
  *   configuration whose last octave's frequency (frequency * axis_frequency * lacunarity^i)
@@ -296,6 +307,8 @@ typedef struct cn_config {
     double gain;
     double ridge_offset;
     double ridge_gain;
+    double weighted_strength;
+    double pingpong_strength;
 
     uint32_t period[4];
 
@@ -319,7 +332,8 @@ typedef enum cn_field {
     CN_FIELD_TYPE, CN_FIELD_MODE, CN_FIELD_DIMS, CN_FIELD_FREQUENCY, CN_FIELD_AXIS_FREQUENCY,
     CN_FIELD_OFFSET, CN_FIELD_ROTATION, CN_FIELD_FRACTAL, CN_FIELD_OCTAVES, CN_FIELD_LACUNARITY,
     CN_FIELD_GAIN, CN_FIELD_RIDGE_OFFSET, CN_FIELD_RIDGE_GAIN, CN_FIELD_PERIOD, CN_FIELD_AMPLITUDE,
-    CN_FIELD_BIAS, CN_FIELD_CELL_DISTANCE, CN_FIELD_CELL_RETURN, CN_FIELD_JITTER
+    CN_FIELD_BIAS, CN_FIELD_CELL_DISTANCE, CN_FIELD_CELL_RETURN, CN_FIELD_JITTER, CN_FIELD_WEIGHTED_STRENGTH,
+    CN_FIELD_PINGPONG_STRENGTH
 } cn_field;
 
 /* What cn_config_explain found: the status cn_config_check returns, the setting at fault (and a

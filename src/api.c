@@ -74,6 +74,7 @@ const char *cn_strerror(cn_status status)
     case CN_E_UNBUILT: return "the generator was not built (or was overwritten since)";
     case CN_E_DEVICE: return "no usable OpenCL runtime or device, or the device failed";
     case CN_E_CELLULAR: return "unknown cellular distance or return, or jitter not in [0, 1]";
+    case CN_E_STRENGTH: return "weighted strength must be in [0, 1] and ping-pong strength in (0, 16]";
     }
     return "unknown status code";
 }
@@ -99,6 +100,8 @@ void cn_config_init(cn_config *cfg)
     cfg->gain = 0.5;
     cfg->ridge_offset = 1.0;
     cfg->ridge_gain = 2.0;
+    cfg->weighted_strength = 0.0;
+    cfg->pingpong_strength = 2.0;
     cfg->amplitude = 1.0;
     cfg->bias = 0.0;
     cfg->cell_distance = CN_CELL_EUCLIDEAN;
@@ -229,7 +232,7 @@ static cn_status check_config(const cn_config *cfg, cn_check *out)
             if (!isfinite(cfg->rotation[k]))
                 return fault(out, CN_E_DOMAIN, CN_FIELD_ROTATION, CN_FIELD_NONE, -1,
                              "the rotation matrix has an entry that is not finite");
-    if (fractal < CN_FRACTAL_NONE || fractal > CN_FRACTAL_RIDGED)
+    if (fractal < CN_FRACTAL_NONE || fractal > CN_FRACTAL_PINGPONG)
         return fault(out, CN_E_FRACTAL, CN_FIELD_FRACTAL, CN_FIELD_NONE, -1, "%d is not a fractal type", fractal);
     if (cfg->octaves < 1 || cfg->octaves > CN_MAX_OCTAVES)
         return fault(out, CN_E_OCTAVES, CN_FIELD_OCTAVES, CN_FIELD_NONE, -1, "must be 1 to 32, not %d", cfg->octaves);
@@ -243,6 +246,12 @@ static cn_status check_config(const cn_config *cfg, cn_check *out)
         return fault(out, CN_E_RIDGE, CN_FIELD_RIDGE_OFFSET, CN_FIELD_NONE, -1, "must be in [0, 2], not %g", cfg->ridge_offset);
     if (!finite_in(cfg->ridge_gain, 0.0, 16.0))
         return fault(out, CN_E_RIDGE, CN_FIELD_RIDGE_GAIN, CN_FIELD_NONE, -1, "must be in [0, 16], not %g", cfg->ridge_gain);
+    if (!finite_in(cfg->weighted_strength, 0.0, 1.0))
+        return fault(out, CN_E_STRENGTH, CN_FIELD_WEIGHTED_STRENGTH, CN_FIELD_NONE, -1, "must be in [0, 1], not %g",
+                     cfg->weighted_strength);
+    if (!finite_in(cfg->pingpong_strength, 0.0, 16.0) || cfg->pingpong_strength == 0.0)
+        return fault(out, CN_E_STRENGTH, CN_FIELD_PINGPONG_STRENGTH, CN_FIELD_NONE, -1,
+                     "must be greater than 0 and at most 16, not %g", cfg->pingpong_strength);
     /* 2 |amplitude| + |bias| finite: every value (|noise| <= 1.54 for classic Perlin 4D) and the
      * documented range stay finite (fuzz/fuzz_batch.c found 1e308 * v + 1e308 = inf). */
     if (!isfinite(cfg->amplitude))

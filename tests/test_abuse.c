@@ -120,13 +120,13 @@ static void test_strings(void)
 {
     const char *unknown = cn_strerror((cn_status)-1);
     CHECK(unknown != NULL, "cn_strerror(-1) is NULL");
-    const int bad[] = {-1, CN_E_CELLULAR + 1, INT_MAX, INT_MIN, 1000};
+    const int bad[] = {-1, CN_E_STRENGTH + 1, INT_MAX, INT_MIN, 1000};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         const char *t = cn_strerror((cn_status)bad[k]);
         CHECK(t != NULL && unknown != NULL && strcmp(t, unknown) == 0, "cn_strerror(%d) is \"%s\", not the generic text",
               bad[k], t ? t : "(null)");
     }
-    for (int s = CN_OK; s <= CN_E_CELLULAR; s++) {
+    for (int s = CN_OK; s <= CN_E_STRENGTH; s++) {
         const char *t = cn_strerror((cn_status)s);
         CHECK(t != NULL && t[0] != '\0', "cn_strerror(%d) empty", s);
         CHECK(t != NULL && unknown != NULL && strcmp(t, unknown) != 0, "cn_strerror(%d) is the generic text", s);
@@ -193,7 +193,7 @@ static void test_config(void)
     /* Invalid enums: negative, one past the last, INT_MAX, INT_MIN. */
     const int bad_type[] = {-1, CN_NOISE_CELLULAR + 1, INT_MAX, INT_MIN};
     const int bad_mode[] = {-1, CN_MODE_CLASSIC + 1, INT_MAX, INT_MIN};
-    const int bad_fractal[] = {-1, CN_FRACTAL_RIDGED + 1, INT_MAX, INT_MIN};
+    const int bad_fractal[] = {-1, CN_FRACTAL_PINGPONG + 1, INT_MAX, INT_MIN};
     const int bad_dims[] = {0, -1, 5, INT_MAX, INT_MIN};
     for (int k = 0; k < 4; k++) {
         CFG(P3, CN_E_TYPE, c.type = (cn_noise_type)bad_type[k]);
@@ -270,6 +270,14 @@ static void test_config(void)
     CFG(R3, CN_OK, (c.ridge_offset = 0.0, c.ridge_gain = 0.0));
     CFG(R3, CN_OK, (c.ridge_offset = 2.0, c.ridge_gain = 16.0));
     CFG(R3, CN_OK, c.ridge_offset = -0.0);
+    const double bad_ws[] = {-1e-300, nextafter(1.0, 2.0), NAN, INFINITY, -INFINITY};
+    const double bad_pp[] = {0.0, nextafter(16.0, 17.0), NAN, INFINITY, -1.0};
+    for (int k = 0; k < 5; k++) {
+        CFG(F3, CN_E_STRENGTH, c.weighted_strength = bad_ws[k]);
+        CFG(F3, CN_E_STRENGTH, c.pingpong_strength = bad_pp[k]);
+    }
+    CFG(F3, CN_OK, (c.weighted_strength = 1.0, c.pingpong_strength = 16.0));
+    CFG(F3, CN_OK, (c.weighted_strength = 0.0, c.pingpong_strength = DBL_TRUE_MIN));
 
     /* Octave frequency: the last evaluated octave's frequency must stay <= 2^40. */
     CFG(F3, CN_E_OCTAVE_FREQUENCY, (c.frequency = 0x1p40, c.octaves = 2));

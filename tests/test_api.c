@@ -12,7 +12,7 @@ static const cn_status ALL_STATUS[] = {CN_OK, CN_E_NULL, CN_E_TYPE, CN_E_MODE, C
                                        CN_E_PERIOD, CN_E_DOMAIN, CN_E_SIGNAL, CN_E_CONFLICT, CN_E_LAYERS,
                                        CN_E_PERIOD_LACUNARITY, CN_E_PERIOD_OVERFLOW, CN_E_OCTAVE_FREQUENCY,
                                        CN_E_OVERLAP, CN_E_THREADS, CN_E_ISA, CN_E_UNBUILT, CN_E_DEVICE,
-                                       CN_E_CELLULAR};
+                                       CN_E_CELLULAR, CN_E_STRENGTH};
 #define NSTATUS ((int)(sizeof ALL_STATUS / sizeof ALL_STATUS[0]))
 
 static cn_config config(cn_noise_type type, cn_mode mode, int dims, uint64_t seed, double frequency)
@@ -227,7 +227,7 @@ static void test_strerror(void)
     }
     text[NSTATUS] = cn_strerror((cn_status)99);
     text[NSTATUS + 1] = cn_strerror((cn_status)-1);
-    text[NSTATUS + 2] = cn_strerror((cn_status)(CN_E_CELLULAR + 1));
+    text[NSTATUS + 2] = cn_strerror((cn_status)(CN_E_STRENGTH + 1));
     for (int i = NSTATUS; i < NSTATUS + 3; i++) {
         CHECK(text[i] != NULL && text[i][0] != '\0', "cn_strerror of an unknown code is NULL or empty");
         if (!text[i])
@@ -327,7 +327,7 @@ static void test_names(void)
 {
     static const char *const types[] = {"perlin", "simplex", "value", "value-cubic", "cellular"};
     static const char *const modes[] = {"default", "classic"};
-    static const char *const fractals[] = {"none", "fbm", "turbulence", "billow", "ridged"};
+    static const char *const fractals[] = {"none", "fbm", "turbulence", "billow", "ridged", "pingpong"};
     for (int i = 0; i < 5; i++) {
         const char *n = cn_noise_type_name((cn_noise_type)i);
         CHECK(n && strcmp(n, types[i]) == 0, "type %d is named %s", i, n ? n : "(null)");
@@ -340,7 +340,7 @@ static void test_names(void)
         cn_mode m = (cn_mode)-1;
         CHECK(cn_mode_from_name(modes[i], &m) == CN_OK && (int)m == i, "%s -> %d", modes[i], (int)m);
     }
-    for (int i = 0; i < 5; i++) {
+    for (int i = 0; i < 6; i++) {
         const char *n = cn_fractal_name((cn_fractal)i);
         CHECK(n && strcmp(n, fractals[i]) == 0, "fractal %d is named %s", i, n ? n : "(null)");
         cn_fractal f = (cn_fractal)-1;
@@ -348,7 +348,7 @@ static void test_names(void)
     }
     CHECK(cn_noise_type_name((cn_noise_type)5) == NULL && cn_noise_type_name((cn_noise_type)-1) == NULL, "type 5, -1");
     CHECK(cn_mode_name((cn_mode)2) == NULL && cn_mode_name((cn_mode)-1) == NULL, "mode 2, -1");
-    CHECK(cn_fractal_name((cn_fractal)5) == NULL && cn_fractal_name((cn_fractal)-1) == NULL, "fractal 5, -1");
+    CHECK(cn_fractal_name((cn_fractal)6) == NULL && cn_fractal_name((cn_fractal)-1) == NULL, "fractal 6, -1");
     cn_noise_type t = CN_NOISE_VALUE;
     cn_mode m = CN_MODE_CLASSIC;
     cn_fractal f = CN_FRACTAL_RIDGED;
@@ -386,6 +386,9 @@ static void test_explain(void)
         {"period and rotation", CN_E_CONFLICT, CN_FIELD_ROTATION, CN_FIELD_PERIOD, -1, "cannot be combined with a period"},
         {"lacunarity", CN_E_PERIOD_LACUNARITY, CN_FIELD_LACUNARITY, CN_FIELD_PERIOD, -1, "2.5 is not a whole number"},
         {"octave frequency", CN_E_OCTAVE_FREQUENCY, CN_FIELD_OCTAVES, CN_FIELD_NONE, -1, "lacunarity^31 = 9.80797e+55, exceeds 2^40"},
+        {"weighted strength", CN_E_STRENGTH, CN_FIELD_WEIGHTED_STRENGTH, CN_FIELD_NONE, -1, "must be in [0, 1], not 1.5"},
+        {"ping-pong strength", CN_E_STRENGTH, CN_FIELD_PINGPONG_STRENGTH, CN_FIELD_NONE, -1, "greater than 0 and at most 16, not 0"},
+        {"jitter", CN_E_CELLULAR, CN_FIELD_JITTER, CN_FIELD_NONE, -1, "must be in [0, 1], not -0.5"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         cn_config c;
@@ -405,6 +408,9 @@ static void test_explain(void)
         case 10: c.dims = 2; c.period[0] = 4; c.rotate = 1; c.rotation[0] = c.rotation[3] = 1; break;
         case 11: c.fractal = CN_FRACTAL_FBM; c.lacunarity = 2.5; c.period[0] = 4; break;
         case 12: c.fractal = CN_FRACTAL_FBM; c.octaves = 32; c.gain = 1; c.lacunarity = 64; break;
+        case 13: c.weighted_strength = 1.5; break;
+        case 14: c.pingpong_strength = 0; break;
+        case 15: c.type = CN_NOISE_CELLULAR; c.jitter = -0.5; break;
         }
         cn_check k;
         memset(&k, 0x5A, sizeof k);

@@ -75,7 +75,7 @@ p='0.3 0.7'
 x=$(printf '%s\n' "$p" | "$CNOISE" sample --noise cellular --jitter 0.4 --cellular-distance manhattan --cellular-return f2 --weight 0 \
     --layer 'noise=cellular; jitter=0.4; cellular-distance=manhattan; cellular-return=f2; weight=1')
 y=$(printf '%s\n' "$p" | "$CNOISE" sample --noise cellular --jitter 0.4 --cellular-distance manhattan --cellular-return f2)
-check "--layer cellular keys ($x vs $y)" [ -n "$x" ] && [ "$x" = "$y" ]
+check "--layer cellular keys ($x vs $y)" [ -n "$x" -a "$x" = "$y" ]
 
 # Bad values: exit status 2 and the option's name.
 refuse() {

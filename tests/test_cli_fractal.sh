@@ -42,6 +42,7 @@ for cmd in sample render; do
     check "$cmd --help exits 0" [ "$rc" -eq 0 ]
     for opt in --fractal --octaves --lacunarity --gain --ridge-offset --ridge-gain --period --offset \
                --axis-frequency --rotate --amplitude --bias --weight --layer turbulence billow ridged \
+               pingpong --weighted-strength --pingpong-strength \
                16777216 "--layer 'frequency=4; amplitude=0.5; offset=10.5,3; weight=0.25'" \
                "even in 2D, multiples of 3 in 3D and multiples of 4 in 4D" "16 layers at most"; do
         check "$cmd --help mentions '$opt'" grep -q -- "$opt" "$T/stdout"
@@ -653,6 +654,31 @@ run render --frequency 1 --axis-frequency 1e308,1 --size 4x4 -o huge.png
 expect_err "axis frequency overflowing the coordinates" 2 "--frequency: 1 is too large"
 run render --layer 'frequency=1e308' --size 4x4 -o huge.png
 expect_err "layer frequency overflowing the coordinates" 2 "--layer 1: frequency: 1e+308 is too large"
+# ---------------------------------------------------------------------------------------------
+# Ping-pong and the weighted strength
+# ---------------------------------------------------------------------------------------------
+# One octave of ping-pong with strength S is the base noise n folded: t = (n + 1) S mod 2,
+# pp = t < 1 ? t : 2 - t, value 2 pp - 1 (worked out here from the plain noise at the same points).
+for S in 1 2.5 7; do
+    feed "$PTS2" sample --seed 5
+    base=$out
+    feed "$PTS2" sample --seed 5 --fractal pingpong --octaves 1 --pingpong-strength "$S"
+    want=$(printf '%s\n' "$base" | awk -v s="$S" '{ t = ($1 + 1) * s; t -= 2 * int(t / 2); if (t >= 1) t = 2 - t; printf "%.17g\n", 2 * t - 1 }')
+    check "pingpong, 1 octave, strength $S: the folded base noise" close "$out" "$want" 1e-14
+done
+feed "$PTS2" sample --seed 5 --fractal fbm --octaves 4
+plain=$out
+feed "$PTS2" sample --seed 5 --fractal fbm --octaves 4 --weighted-strength 0
+expect_ok "--weighted-strength 0 is the plain sum" "$plain"
+feed "$PTS2" sample --seed 5 --fractal fbm --octaves 4 --weighted-strength 0.8
+check "--weighted-strength 0.8 changes fbm" [ "$rc" -eq 0 -a -n "$out" -a "$out" != "$plain" ]
+run sample --weighted-strength 1.01
+expect_err "--weighted-strength above 1" 2 "--weighted-strength: '1.01' is not a finite number in [0, 1]"
+run sample --pingpong-strength 0
+expect_err "--pingpong-strength 0" 2 "--pingpong-strength: '0'"
+run sample --layer 'pingpong-strength=17'
+expect_err "--layer pingpong-strength 17" 2 "--layer 1: pingpong-strength"
+
 run render --offset 1e308 --fractal fbm --size 4x4 -o huge.png
 expect_err "an offset that overflows in the octaves" 2 "--frequency: 0.015625 is too large" "offsets"
 check "overflow errors create no file" [ ! -e huge.png ]

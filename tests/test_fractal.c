@@ -56,7 +56,7 @@ static const kind KINDS[] = {
 };
 #define NKINDS ((int)(sizeof KINDS / sizeof KINDS[0]))
 
-static const char *const FRACTAL_NAME[5] = {"none", "fbm", "turbulence", "billow", "ridged"};
+static const char *const FRACTAL_NAME[6] = {"none", "fbm", "turbulence", "billow", "ridged", "pingpong"};
 
 #define OCTAVE_SEED_STEP UINT64_C(0xD1B54A32D192ED03) /* the documented per-octave seed step */
 
@@ -122,7 +122,7 @@ static void test_periodicity(void)
         const int dims = k->dims, all = (1 << dims) - 1;
         long cmp = 0, cmpf = 0, bad = 0, badf = 0, inexact = 0, ncfg = 0;
         int idx = 0;
-        for (int fr = 0; fr < 5; fr++)
+        for (int fr = 0; fr <= CN_FRACTAL_PINGPONG; fr++)
             for (int pi = 0; pi < NPBASE; pi++)
                 for (int variant = 0; variant < 2; variant++, idx++) {
                     cn_config c = kcfg(k, rnd64());
@@ -131,6 +131,7 @@ static void test_periodicity(void)
                     c.lacunarity = (idx & 1) ? 3.0 : 2.0;
                     c.gain = 0.5 + 0.1 * (idx % 3);
                     c.frequency = FREQS[idx % 3];
+                    c.weighted_strength = idx % 5 == 2 ? 0.6 : 0.0;
                     if (idx % 4 == 3)
                         for (int a = 0; a < dims; a++)
                             c.axis_frequency[a] = ldexp(1.0, rnd_int(3) - 1);
@@ -349,7 +350,7 @@ static void test_seamless(void)
     int n_periodic = 0, n_nonper = 0, nonper_larger = 0;
     for (int ki = 0; ki < NKINDS; ki++) {
         const kind *k = &KINDS[ki];
-        for (int fr = 0; fr < 5; fr++) {
+        for (int fr = 0; fr <= CN_FRACTAL_PINGPONG; fr++) {
             cn_config c = kcfg(k, 1000 + (uint64_t)ki * 7 + (uint64_t)fr);
             c.fractal = (cn_fractal)fr;
             c.octaves = 4;
@@ -760,11 +761,11 @@ static void test_octave_sums(void)
 {
     static const double LACS[] = {2.0, 3.0, 1.75, 1.0};
     static const double GAINS[] = {0.5, 0.8, 1.0, 0.3};
-    double worst[5] = {0, 0, 0, 0, 0};
+    double worst[6] = {0, 0, 0, 0, 0, 0};
     long n = 0;
     for (int ki = 0; ki < NKINDS; ki++) {
         const kind *k = &KINDS[ki];
-        for (int fr = 1; fr <= 4; fr++)
+        for (int fr = 1; fr <= CN_FRACTAL_PINGPONG; fr++)
             for (int var = 0; var < 4; var++) {
                 cn_config c = kcfg(k, rnd64());
                 c.fractal = (cn_fractal)fr;
@@ -774,6 +775,8 @@ static void test_octave_sums(void)
                 c.ridge_offset = 0.5 * ((var + ki) % 5); /* 0 .. 2 */
                 c.ridge_gain = var == 2 ? 0.0 : 3.0;
                 c.frequency = var == 1 ? 2.0 : 1.0;
+                c.weighted_strength = var == 3 ? 0.7 : var == 1 ? 0.3 : 0.0;
+                c.pingpong_strength = 1.5 + var * 3.5; /* up to 12: t up to 24 */
                 if (var == 0) /* periodic: octave i repeats after period * lacunarity^i */
                     for (int a = 0; a < k->dims; a++)
                         c.period[a] = (k->type == CN_NOISE_SIMPLEX ? (uint32_t)k->dims : 1u) * 5;
@@ -799,25 +802,33 @@ static void test_octave_sums(void)
                     double p[4];
                     for (int a = 0; a < k->dims; a++)
                         p[a] = rnd_range(-100, 100);
-                    double sum = 0, w = 1;
+                    double sum = 0, w = 1, f = 1;
                     for (int i = 0; i < 4; i++) {
                         double q[4];
                         for (int a = 0; a < k->dims; a++)
                             q[a] = p[a] * c.frequency * mult[i];
-                        double nv = cn_eval(&o[i], q), term;
+                        double nv = cn_eval(&o[i], q), term, v;
                         switch (fr) {
-                        case CN_FRACTAL_FBM: term = nv; break;
-                        case CN_FRACTAL_TURBULENCE: term = fabs(nv); break;
-                        case CN_FRACTAL_BILLOW: term = 2 * fabs(nv) - 1; break;
+                        case CN_FRACTAL_FBM: term = nv, v = (nv + 1) / 2; break;
+                        case CN_FRACTAL_TURBULENCE: term = v = fabs(nv); break;
+                        case CN_FRACTAL_BILLOW: term = 2 * fabs(nv) - 1, v = fabs(nv); break;
+                        case CN_FRACTAL_PINGPONG: { /* (n + 1) s mod 2, folded into [0, 1] */
+                            double t = (nv + 1) * c.pingpong_strength;
+                            t -= 2 * floor(t / 2);
+                            v = t < 1 ? t : 2 - t;
+                            term = 2 * v - 1;
+                            break;
+                        }
                         default: {
                             double s = c.ridge_offset - fabs(nv);
                             s = s * s * w;
                             w = clampd(s * c.ridge_gain, 0, 1);
-                            term = s;
+                            term = s, v = 1 - fabs(nv);
                             break;
                         }
                         }
-                        sum += amp[i] * term;
+                        sum += amp[i] * term * f;
+                        f *= 1 + c.weighted_strength * (v - 1); /* the weighted strength */
                     }
                     double v = cn_eval(&g, p), err;
                     n++;
@@ -836,8 +847,9 @@ static void test_octave_sums(void)
                                 "%.17g (error %.3g)\n", k->name, FRACTAL_NAME[fr], c.lacunarity, c.gain,
                                 test_fmt_point(p, k->dims), v, fr == CN_FRACTAL_RIDGED ? ratio * sum : sum / asum, err);
                 }
-                CHECK(bad == 0, "%s %s (lacunarity %g, gain %g%s): %ld of 300 points differ from the documented sum",
-                      k->name, FRACTAL_NAME[fr], c.lacunarity, c.gain, var == 0 ? ", periodic" : "", bad);
+                CHECK(bad == 0, "%s %s (lacunarity %g, gain %g, weighted strength %g%s): %ld of 300 points differ "
+                      "from the documented sum", k->name, FRACTAL_NAME[fr], c.lacunarity, c.gain, c.weighted_strength,
+                      var == 0 ? ", periodic" : "", bad);
                 if (fr == CN_FRACTAL_RIDGED) {
                     /* The constant keeps the documented range: (offset - |n|)^2 <= bound for |n| <= 1. */
                     double o1 = c.ridge_offset, o2 = 1.0 - c.ridge_offset;
@@ -849,8 +861,9 @@ static void test_octave_sums(void)
             }
     }
     printf("documented sums vs separately built octaves (seed + i * 0xD1B54A32D192ED03, q * lacunarity^i): %ld "
-           "points, max error fbm %.3g, turbulence %.3g, billow %.3g, ridged (up to its constant normaliser) %.3g\n",
-           n, worst[1], worst[2], worst[3], worst[4]);
+           "points, max error fbm %.3g, turbulence %.3g, billow %.3g, ridged (up to its constant normaliser) %.3g, "
+           "pingpong %.3g; weighted strengths 0, 0.3, 0.7\n",
+           n, worst[1], worst[2], worst[3], worst[4], worst[5]);
 }
 
 /* Octave 1 is not octave 0 again: fbm(2 octaves, lacunarity 1, gain 1) = (n0 + n1) / 2 != n0. Two
@@ -1128,7 +1141,7 @@ static void test_far_octaves(void)
     static const double FAR[] = {1e308, -1.7e308, DBL_MAX, -DBL_MAX / 3, 1e300, 0x1p70, -0x1p60};
     long nan_far = 0, nfar = 0;
     for (int ki = 0; ki < NKINDS; ki++)
-        for (int fr = 0; fr <= 4; fr++)
+        for (int fr = 0; fr <= CN_FRACTAL_PINGPONG; fr++)
             for (int per = fr == 0; per < 2; per++) {
                 cn_config f = kcfg(&KINDS[ki], 3);
                 f.fractal = (cn_fractal)fr;

@@ -35,9 +35,9 @@ static unsigned long long n_calls[CN_ISA_COUNT];  /* batch calls compared */
 static unsigned long long n_point_api;            /* batch values compared with cn_eval / cn_evalf */
 static unsigned long long n_plain;                /* of those, through a plain generator's short entries */
 static unsigned long long n_nan_out, n_finite_out, n_configs;
-/* Every quick_step-th configuration is run: 1, all 500; --quick, QUICK_STEP (prime to the 4 period x
- * transform cases and the 20 per noise and dimension, so that the 14 it runs vary in all of them). */
-enum { N_CONFIGS = 500, QUICK_STEP = 37 };
+/* Every quick_step-th configuration is run: 1, all 600; --quick, QUICK_STEP (prime to the 4 period x
+ * transform cases and the 20 per noise and dimension, so that the 17 it runs vary in all of them). */
+enum { N_CONFIGS = 600, QUICK_STEP = 37 };
 static int quick_step = 1;
 
 
@@ -573,13 +573,13 @@ static void run_configs(void)
     } kinds[] = {{CN_NOISE_PERLIN, 1, 4, 1, "perlin"}, {CN_NOISE_SIMPLEX, 2, 4, 1, "simplex"},
                  {CN_NOISE_VALUE, 1, 4, 0, "value"}, {CN_NOISE_VALUE_CUBIC, 1, 4, 0, "value-cubic"},
                  {CN_NOISE_CELLULAR, 2, 4, 0, "cellular"}};
-    static const char *const fractal_names[] = {"none", "fbm", "turbulence", "billow", "ridged"};
+    static const char *const fractal_names[] = {"none", "fbm", "turbulence", "billow", "ridged", "pingpong"};
     static const uint32_t periods[4] = {12, 36, 24, 48}; /* multiples of 2, 3 and 4 (simplex) */
     int counter = 0;
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
         for (int dims = kinds[k].dmin; dims <= kinds[k].dmax; dims++)
             for (int mode = 0; mode <= kinds[k].classic; mode++)
-                for (int fr = CN_FRACTAL_NONE; fr <= CN_FRACTAL_RIDGED; fr++)
+                for (int fr = CN_FRACTAL_NONE; fr <= CN_FRACTAL_PINGPONG; fr++)
                     for (int per = 0; per < 2; per++)
                         for (int tr = 0; tr < 2; tr++) {
                             cn_config c;
@@ -595,6 +595,9 @@ static void run_configs(void)
                             c.cell_distance = (cn_cell_distance)(counter % 4);
                             c.cell_return = (cn_cell_return)(counter / 4 % 6);
                             c.jitter = counter % 3 ? 1.0 : 0.6;
+                            /* fractal shaping: a weighted strength on every third, ping-pong strengths */
+                            c.weighted_strength = counter % 3 == 1 ? 0.65 : 0.0;
+                            c.pingpong_strength = 1.0 + counter % 7;
                             counter++;
                             if (per)
                                 for (int a = 0; a < dims; a++) /* one axis left free from 3D on */

@@ -50,6 +50,8 @@ static int configure(cn_config *c, int type, int mode, int dims, int fractal, in
     c->cell_distance = (cn_cell_distance)(seed % 4);
     c->cell_return = (cn_cell_return)(seed / 4 % 6);
     c->jitter = seed % 3 ? 1.0 : 0.45;
+    c->weighted_strength = seed % 4 == 1 ? 0.5 : 0.0;
+    c->pingpong_strength = 1.0 + (double)(seed % 5);
     if (variant == 1) {
         for (int a = 0; a < dims; a++)
             c->period[a] = 12; /* a multiple of 2, 3 and 4: every simplex rule */
@@ -267,10 +269,10 @@ int main(int argc, char **argv)
                 if (!configure(&c, type, mode, dims, CN_FRACTAL_NONE, 0, seed))
                     continue; /* no such kernel (simplex 1D, classic value noise) */
                 kernels_seen++;
-                for (int fractal = 0; fractal <= CN_FRACTAL_RIDGED; fractal++)
+                for (int fractal = 0; fractal <= CN_FRACTAL_PINGPONG; fractal++)
                     for (int variant = 0; variant < 4; variant++) {
                         /* every fractal plain; the variants with one fractal each, in turn */
-                        if (variant > 0 && fractal != (variant + dims + type) % 5)
+                        if (variant > 0 && fractal != (variant + dims + type) % 6)
                             continue;
                         if (!configure(&c, type, mode, dims, fractal, variant, seed++))
                             continue; /* a variant this kernel does not allow */

@@ -34,7 +34,8 @@ __version__ = _cnoise.version
 
 _PER_AXIS = ("axis_frequency", "offset", "period")
 _FIELDS = ("type", "mode", "dims", "seed", "frequency", "axis_frequency", "rotation", "offset",
-           "fractal", "octaves", "lacunarity", "gain", "ridge_offset", "ridge_gain", "period",
+           "fractal", "octaves", "lacunarity", "gain", "ridge_offset", "ridge_gain",
+           "weighted_strength", "pingpong_strength", "period",
            "amplitude", "bias", "cell_distance", "cell_return", "jitter")
 
 
@@ -238,8 +239,8 @@ class Noise(_Evaluator):
     """A configured noise generator (a built cn_config of the C library).
 
     Noise(type="perlin", *, dims, seed, mode, frequency, axis_frequency, rotation, offset,
-          fractal, octaves, lacunarity, gain, ridge_offset, ridge_gain, period, amplitude, bias,
-          cell_distance, cell_return, jitter)
+          fractal, octaves, lacunarity, gain, ridge_offset, ridge_gain, weighted_strength,
+          pingpong_strength, period, amplitude, bias, cell_distance, cell_return, jitter)
 
     Every argument left out keeps the library's default (cn_config_init; listed below). The
     library validates the configuration: a value it refuses raises cnoise.ConfigError naming
@@ -258,7 +259,7 @@ class Noise(_Evaluator):
     rotation    a 2D angle in radians (cn_config_rotate2), (ax, ay, az, angle) in 3D
                 (cn_config_rotate3), or a dims x dims matrix (nested sequences, row-major)
     fractal     fractal name: see cnoise.fractals(); octaves, lacunarity, gain, ridge_offset,
-                ridge_gain as in cnoise.h
+                ridge_gain, weighted_strength, pingpong_strength as in cnoise.h
     amplitude, bias
                 the result is amplitude * noise + bias
     cell_distance, cell_return, jitter
@@ -276,13 +277,15 @@ class Noise(_Evaluator):
 
     def __init__(self, type=None, *, dims=None, seed=None, mode=None, frequency=None,
                  axis_frequency=None, rotation=None, offset=None, fractal=None, octaves=None,
-                 lacunarity=None, gain=None, ridge_offset=None, ridge_gain=None, period=None,
-                 amplitude=None, bias=None, cell_distance=None, cell_return=None, jitter=None):
+                 lacunarity=None, gain=None, ridge_offset=None, ridge_gain=None, weighted_strength=None,
+                 pingpong_strength=None, period=None, amplitude=None, bias=None, cell_distance=None,
+                 cell_return=None, jitter=None):
         given = {k: v for k, v in dict(
             type=type, dims=dims, seed=seed, mode=mode, frequency=frequency,
             axis_frequency=axis_frequency, rotation=rotation, offset=offset, fractal=fractal,
             octaves=octaves, lacunarity=lacunarity, gain=gain, ridge_offset=ridge_offset,
-            ridge_gain=ridge_gain, period=period, amplitude=amplitude, bias=bias,
+            ridge_gain=ridge_gain, weighted_strength=weighted_strength, pingpong_strength=pingpong_strength,
+            period=period, amplitude=amplitude, bias=bias,
             cell_distance=cell_distance, cell_return=cell_return, jitter=jitter).items()
             if v is not None}
         self._c = _cnoise.Generator(_config_from_kwargs(given))

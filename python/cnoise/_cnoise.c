@@ -47,6 +47,8 @@ static const char *field_name(cn_field f)
     case CN_FIELD_CELL_DISTANCE: return "cell_distance";
     case CN_FIELD_CELL_RETURN: return "cell_return";
     case CN_FIELD_JITTER: return "jitter";
+    case CN_FIELD_WEIGHTED_STRENGTH: return "weighted_strength";
+    case CN_FIELD_PINGPONG_STRENGTH: return "pingpong_strength";
     case CN_FIELD_NONE: break;
     }
     return NULL;
@@ -371,6 +373,10 @@ static int config_from_dict(PyObject *d, cn_config *cfg)
             rc = get_double(v, k, &cfg->bias);
         else if (!strcmp(k, "jitter"))
             rc = get_double(v, k, &cfg->jitter);
+        else if (!strcmp(k, "weighted_strength"))
+            rc = get_double(v, k, &cfg->weighted_strength);
+        else if (!strcmp(k, "pingpong_strength"))
+            rc = get_double(v, k, &cfg->pingpong_strength);
         else if (!strcmp(k, "axis_frequency"))
             rc = get_seq(v, k, 4, cfg->axis_frequency, NULL);
         else if (!strcmp(k, "offset"))
@@ -442,6 +448,8 @@ static PyObject *config_to_dict(const cn_config *c)
     PUT("gain", PyFloat_FromDouble(c->gain));
     PUT("ridge_offset", PyFloat_FromDouble(c->ridge_offset));
     PUT("ridge_gain", PyFloat_FromDouble(c->ridge_gain));
+    PUT("weighted_strength", PyFloat_FromDouble(c->weighted_strength));
+    PUT("pingpong_strength", PyFloat_FromDouble(c->pingpong_strength));
     PUT("period", Py_NewRef(period));
     PUT("amplitude", PyFloat_FromDouble(c->amplitude));
     PUT("bias", PyFloat_FromDouble(c->bias));

@@ -9,6 +9,7 @@
  *
  * SPEC: layers separated by '|', each a list of key=value separated by spaces: type, mode,
  * fractal (names), dims, seed, octaves, frequency, lacunarity, gain, ridge_offset, ridge_gain,
+ * weighted_strength, pingpong_strength,
  * amplitude, bias, cell_distance, cell_return (names), jitter, axis_frequency, offset, period
  * (comma lists), rotate2=ANGLE,
  * rotate3=AX,AY,AZ,ANGLE, rotation=M00,M01,... and weight=W (then a cn_layer sum is evaluated,
@@ -93,6 +94,10 @@ static int parse_layer(char *text, cn_config *cfg, double *weight)
             cfg->ridge_offset = strtod(v, NULL);
         else if (!strcmp(k, "ridge_gain"))
             cfg->ridge_gain = strtod(v, NULL);
+        else if (!strcmp(k, "weighted_strength"))
+            cfg->weighted_strength = strtod(v, NULL);
+        else if (!strcmp(k, "pingpong_strength"))
+            cfg->pingpong_strength = strtod(v, NULL);
         else if (!strcmp(k, "amplitude"))
             cfg->amplitude = strtod(v, NULL);
         else if (!strcmp(k, "bias"))

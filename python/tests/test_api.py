@@ -12,7 +12,7 @@ from conftest import same_bits
 
 def test_names_come_from_the_library():
     assert cnoise.noise_types() == ["perlin", "simplex", "value", "value-cubic", "cellular"]
-    assert cnoise.fractals() == ["none", "fbm", "turbulence", "billow", "ridged"]
+    assert cnoise.fractals() == ["none", "fbm", "turbulence", "billow", "ridged", "pingpong"]
     assert cnoise.modes() == ["default", "classic"]
     assert cnoise.cell_distances() == ["euclidean", "euclidean-squared", "manhattan", "chebyshev"]
     assert cnoise.cell_returns() == ["f1", "f2", "f2-f1", "f1+f2", "f1*f2", "cell-value"]
@@ -43,6 +43,8 @@ def test_defaults_are_the_librarys():
     (dict(type="cellular", jitter=float("nan")), "jitter", "jitter"),
     (dict(type="cellular", cell_distance="taxicab"), "cell_distance", "cellular"),
     (dict(type="cellular", cell_return="F1"), "cell_return", "cellular"),
+    (dict(weighted_strength=1.5), "weighted_strength", "strength"),
+    (dict(fractal="pingpong", pingpong_strength=0.0), "pingpong_strength", "strength"),
     (dict(type="simplex", period=(3, 4)), "period", "period"),
     (dict(period=2**24 + 1), "period", "period"),
     (dict(period=2**40), "period", "period"),

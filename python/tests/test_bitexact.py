@@ -41,6 +41,10 @@ CONFIGS = [
      "type=cellular dims=3 seed=6 fractal=fbm octaves=3 frequency=0.3"),
     (dict(type="cellular", dims=4, seed=7, cell_return="cell-value", cell_distance="chebyshev", frequency=0.5),
      "type=cellular dims=4 seed=7 cell_return=cell-value cell_distance=chebyshev frequency=0.5"),
+    (dict(dims=2, seed=9, fractal="pingpong", octaves=4, pingpong_strength=3.5, weighted_strength=0.4, frequency=0.05),
+     "dims=2 seed=9 fractal=pingpong octaves=4 pingpong_strength=3.5 weighted_strength=0.4 frequency=0.05"),
+    (dict(type="simplex", dims=3, seed=2, fractal="ridged", octaves=3, weighted_strength=0.9, frequency=0.1),
+     "type=simplex dims=3 seed=2 fractal=ridged octaves=3 weighted_strength=0.9 frequency=0.1"),
 ]
 IDS = [s.replace(" ", ",") for _, s in CONFIGS]
 SHAPES = {1: (37,), 2: (19, 23), 3: (5, 7, 9), 4: (3, 4, 5, 6)}

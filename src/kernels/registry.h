@@ -61,7 +61,7 @@
 #define CN_MODE_NAMES(X) X(CN_MODE_DEFAULT, "default") X(CN_MODE_CLASSIC, "classic")
 #define CN_FRACTAL_NAMES(X)                                                                \
     X(CN_FRACTAL_NONE, "none") X(CN_FRACTAL_FBM, "fbm") X(CN_FRACTAL_TURBULENCE, "turbulence") \
-    X(CN_FRACTAL_BILLOW, "billow") X(CN_FRACTAL_RIDGED, "ridged")
+    X(CN_FRACTAL_BILLOW, "billow") X(CN_FRACTAL_RIDGED, "ridged") X(CN_FRACTAL_PINGPONG, "pingpong")
 
 /* Every (type, mode, dims) has a slot; the registry's kernels fill some. */
 #define CN__TYPES 5

@@ -180,7 +180,7 @@ int main(int argc, char **argv)
                                          CN_NOISE_CELLULAR};
     static const cn_mode modes[] = {CN_MODE_DEFAULT, CN_MODE_CLASSIC};
     static const cn_fractal fractals[] = {CN_FRACTAL_NONE, CN_FRACTAL_FBM, CN_FRACTAL_TURBULENCE, CN_FRACTAL_BILLOW,
-                                          CN_FRACTAL_RIDGED};
+                                          CN_FRACTAL_RIDGED, CN_FRACTAL_PINGPONG};
     int cases = 0, kernels = 0;
     for (size_t t = 0; t < sizeof types / sizeof *types; t++)
         for (size_t m = 0; m < sizeof modes / sizeof *modes; m++)
@@ -204,6 +204,8 @@ int main(int argc, char **argv)
                         c.cell_distance = (cn_cell_distance)(cases % 4);
                         c.cell_return = (cn_cell_return)(cases / 4 % 6);
                         c.jitter = cases % 3 ? 1.0 : 0.6;
+                        c.weighted_strength = cases % 4 == 1 ? 0.55 : 0.0;
+                        c.pingpong_strength = 1.0 + cases % 5;
                         c.fractal = fractals[f];
                         if (c.fractal != CN_FRACTAL_NONE) {
                             c.octaves = 5;
