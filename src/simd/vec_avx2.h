@@ -89,9 +89,8 @@ static inline vdm vd_ge(vd a, vd b) { return d4_ge(a, b); }
 static inline vdm vd_eq(vd a, vd b) { return d4_eq(a, b); }
 static inline vd vd_sel(vdm m, vd a, vd b) { return d4_sel(m, a, b); }
 /* a > b ? a : b and a < b ? a : b, lane by lane: b where the lanes are equal or unordered. */
-/* a > b ? a : b and a < b ? a : b, as maxpd/minpd define them (b where equal or unordered). */
-static inline vd vd_max(vd a, vd b) { return _mm256_max_pd(a, b); }
-static inline vd vd_min(vd a, vd b) { return _mm256_min_pd(a, b); }
+static inline vd vd_max(vd a, vd b) { return vd_sel(vd_gt(a, b), a, b); }
+static inline vd vd_min(vd a, vd b) { return vd_sel(vd_lt(a, b), a, b); }
 static inline vd vd_sqrt(vd a) { return _mm256_sqrt_pd(a); }
 static inline int vdm_any(vdm a) { return _mm256_movemask_pd(a) != 0; }
 static inline vdm vdm_and(vdm a, vdm b) { return d4_mand(a, b); }
@@ -191,9 +190,8 @@ static inline vsm vs_lt(vs a, vs b) { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
 static inline vsm vs_eq(vs a, vs b) { return _mm256_cmp_ps(a, b, _CMP_EQ_OQ); }
 static inline vsm vs_gt(vs a, vs b) { return _mm256_cmp_ps(a, b, _CMP_GT_OQ); }
 static inline vs vs_sel(vsm m, vs a, vs b) { return _mm256_blendv_ps(b, a, m); }
-/* a > b ? a : b and a < b ? a : b, as maxps/minps define them (b where equal or unordered). */
-static inline vs vs_max(vs a, vs b) { return _mm256_max_ps(a, b); }
-static inline vs vs_min(vs a, vs b) { return _mm256_min_ps(a, b); }
+static inline vs vs_max(vs a, vs b) { return vs_sel(vs_gt(a, b), a, b); }
+static inline vs vs_min(vs a, vs b) { return vs_sel(vs_lt(a, b), a, b); }
 static inline vs vs_sqrt(vs a) { return _mm256_sqrt_ps(a); }
 static inline int vsm_any(vsm a) { return _mm256_movemask_ps(a) != 0; }
 static inline vsm vsm_and(vsm a, vsm b) { return _mm256_and_ps(a, b); }

@@ -106,9 +106,8 @@ static inline vdm vd_ge(vd a, vd b) { return d2_ge(a, b); }
 static inline vdm vd_eq(vd a, vd b) { return d2_eq(a, b); }
 static inline vd vd_sel(vdm m, vd a, vd b) { return d2_sel(m, a, b); }
 /* a > b ? a : b and a < b ? a : b, lane by lane: b where the lanes are equal or unordered. */
-/* a > b ? a : b and a < b ? a : b, as maxpd/minpd define them (b where equal or unordered). */
-static inline vd vd_max(vd a, vd b) { return _mm_max_pd(a, b); }
-static inline vd vd_min(vd a, vd b) { return _mm_min_pd(a, b); }
+static inline vd vd_max(vd a, vd b) { return vd_sel(vd_gt(a, b), a, b); }
+static inline vd vd_min(vd a, vd b) { return vd_sel(vd_lt(a, b), a, b); }
 static inline vd vd_sqrt(vd a) { return _mm_sqrt_pd(a); }
 static inline int vdm_any(vdm a) { return _mm_movemask_pd(a) != 0; }
 static inline vdm vdm_and(vdm a, vdm b) { return d2_mand(a, b); }
@@ -212,9 +211,8 @@ static inline vsm vs_lt(vs a, vs b) { return _mm_cmplt_ps(a, b); }
 static inline vsm vs_eq(vs a, vs b) { return _mm_cmpeq_ps(a, b); }
 static inline vsm vs_gt(vs a, vs b) { return _mm_cmpgt_ps(a, b); }
 static inline vs vs_sel(vsm m, vs a, vs b) { return _mm_or_ps(_mm_and_ps(m, a), _mm_andnot_ps(m, b)); }
-/* a > b ? a : b and a < b ? a : b, as maxps/minps define them (b where equal or unordered). */
-static inline vs vs_max(vs a, vs b) { return _mm_max_ps(a, b); }
-static inline vs vs_min(vs a, vs b) { return _mm_min_ps(a, b); }
+static inline vs vs_max(vs a, vs b) { return vs_sel(vs_gt(a, b), a, b); }
+static inline vs vs_min(vs a, vs b) { return vs_sel(vs_lt(a, b), a, b); }
 static inline vs vs_sqrt(vs a) { return _mm_sqrt_ps(a); }
 static inline int vsm_any(vsm a) { return _mm_movemask_ps(a) != 0; }
 static inline vsm vsm_and(vsm a, vsm b) { return _mm_and_ps(a, b); }
