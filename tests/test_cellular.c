@@ -78,10 +78,7 @@ static ref_result reference(const cn_noise *n, const double *p, int R)
         for (int a = 0; a < dims; a++) {
             double ca = cell[a] + (rest % (2 * R + 1) - R);
             rest /= 2 * R + 1;
-            double w = ca;
-            if (c->period[a])
-                w = ca - floor(ca / c->period[a]) * c->period[a];
-            uint32_t idx = (uint32_t)(int64_t)w;
+            uint32_t idx = (uint32_t)(int64_t)ca; /* the configurations here have no period */
             s += (idx * primes[a]) ^ g->oct[0].key[a];
             x[a] = ca;
         }
