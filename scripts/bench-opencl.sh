@@ -27,6 +27,9 @@ md=$root/docs/BENCH.md
 [ -f "$md" ] || echo "# cnoise benchmark" >"$md"
 args=""
 for a in "$@"; do args+=" $a"; done
+# a GPU machine's section (marker "<!-- opencl-gpu -->", written there by hand from
+# cnoise_bench_opencl --markdown) stays after this machine's table
+gpu=$(sed -n '/^<!-- opencl-gpu -->$/,$p' "$md")
 {
   sed '/^<!-- opencl-bench -->$/,$d' "$md"
   echo "<!-- opencl-bench -->"
@@ -43,6 +46,10 @@ for a in "$@"; do args+=" $a"; done
   echo "checks its bits, not what a GPU gives."
   echo
   cat "$table"
+  if [ -n "$gpu" ]; then
+    echo
+    printf '%s\n' "$gpu"
+  fi
 } >"$md.tmp"
 mv -f "$md.tmp" "$md"
 echo "wrote the OpenCL section of docs/BENCH.md"

@@ -221,6 +221,11 @@ static int test_none(void)
     char why[300] = "";
     size_t count = 99;
     cn_status st = cn_opencl_devices(NULL, 0, &count, why, sizeof why);
+    if (st == CN_OK && count > 0) {
+        /* Some loaders (the one NVIDIA's CUDA installs) ignore OCL_ICD_VENDORS. */
+        printf("SKIP: this OpenCL loader finds %zu device(s) with OCL_ICD_VENDORS pointed at an empty folder\n", count);
+        return TEST_SKIP;
+    }
     CHECK((st == CN_OK && count == 0) || (st == CN_E_DEVICE && count == 0), "devices: %s, %zu (%s)", cn_strerror(st),
           count, why);
     cn_opencl *c = (cn_opencl *)why;
