@@ -334,8 +334,9 @@ void cli_help(const char *text);
     "  --cellular-distance NAME  " CLI_HELP_CELL_DISTANCE "\n"                                      \
     "  --cellular-return NAME    " CLI_HELP_CELL_RETURN ":\n"                                       \
     "                     the nearest (f1) or second-nearest (f2) distance, their difference,\n"   \
-    "                     sum or product, each mapped into [-1, 1] by its bound, or the\n"           \
-    "                     nearest cell's own random value (quote f1*f2 in a shell)\n"             \
+    "                     sum or product, each mapped into [-1, 1] by its bound, the\n"             \
+    "                     nearest cell's own random value, or (euclidean only) the distance\n"     \
+    "                     to the nearest edge between cells (quote f1*f2 in a shell)\n"          \
     "  --jitter J         finite number in [0, 1] (default 1): how far a feature point may\n"       \
     "                     stray from its cell's centre (0: a regular grid, 1: anywhere in it)\n"   \
     "\n"                                                                                             \

@@ -138,7 +138,8 @@ typedef enum cn_status {
                          overwritten since (evaluation refuses it rather than read garbage) */
     CN_E_DEVICE,      /* OpenCL (cn_opencl_*): no runtime, no such device, or the runtime failed
                          (cn_opencl_message and the why buffers say what happened) */
-    CN_E_CELLULAR,    /* cell_distance or cell_return not a value of its enum, or jitter not in [0, 1] */
+    CN_E_CELLULAR,    /* cell_distance or cell_return not a value of its enum, jitter not in [0, 1], or
+                         the edge return with a distance other than Euclidean */
     CN_E_STRENGTH     /* weighted_strength not in [0, 1] or pingpong_strength not in (0, 16] */
 } cn_status;
 
@@ -191,14 +192,18 @@ typedef enum cn_cell_return {
     CN_CELL_F2_MINUS_F1 = 2, /* F2 - F1: 0 on the borders between cells */
     CN_CELL_F1_PLUS_F2 = 3,  /* F1 + F2 */
     CN_CELL_F1_TIMES_F2 = 4, /* F1 * F2 */
-    CN_CELL_VALUE = 5        /* the nearest cell's own random value, in (-1, 1): flat patches */
+    CN_CELL_VALUE = 5,       /* the nearest cell's own random value, in (-1, 1): flat patches */
+    CN_CELL_EDGE = 6         /* distance to the nearest edge of the point's cell (the nearest
+                                bisector between its feature point and another): 0 on the edges,
+                                unlike F2 - F1 growing at the same rate everywhere; Euclidean
+                                distance only (another distance is CN_E_CELLULAR) */
 } cn_cell_return;
 
 /* The names of noise types, modes, fractals and the cellular settings, as the command-line tool
  * and the documentation spell them: "perlin", "simplex", "value", "value-cubic", "cellular";
  * "default", "classic"; "none", "fbm", "turbulence", "billow", "ridged", "pingpong"; "euclidean",
  * "euclidean-squared", "manhattan", "chebyshev"; "f1", "f2", "f2-f1", "f1+f2", "f1*f2",
- * "cell-value". *_name returns NULL for a value outside its enum; the values 0, 1, 2, ...
+ * "cell-value", "edge". *_name returns NULL for a value outside its enum; the values 0, 1, 2, ...
  * have names up to the first NULL, so a caller can list them. *_from_name matches a name exactly
  * (case-sensitive) and returns CN_E_NULL, or CN_E_TYPE / CN_E_MODE / CN_E_FRACTAL for an unknown
  * name (writing nothing). */

@@ -73,7 +73,7 @@ const char *cn_strerror(cn_status status)
     case CN_E_ISA: return "unknown instruction set";
     case CN_E_UNBUILT: return "the generator was not built (or was overwritten since)";
     case CN_E_DEVICE: return "no usable OpenCL runtime or device, or the device failed";
-    case CN_E_CELLULAR: return "unknown cellular distance or return, or jitter not in [0, 1]";
+    case CN_E_CELLULAR: return "unknown cellular distance or return, jitter not in [0, 1], or the edge return without the Euclidean distance";
     case CN_E_STRENGTH: return "weighted strength must be in [0, 1] and ping-pong strength in (0, 16]";
     }
     return "unknown status code";
@@ -269,6 +269,10 @@ static cn_status check_config(const cn_config *cfg, cn_check *out)
                      (int)cfg->cell_return);
     if (!finite_in(cfg->jitter, 0.0, 1.0))
         return fault(out, CN_E_CELLULAR, CN_FIELD_JITTER, CN_FIELD_NONE, -1, "must be in [0, 1], not %g", cfg->jitter);
+    if (cfg->type == CN_NOISE_CELLULAR && cfg->cell_return == CN_CELL_EDGE && cfg->cell_distance != CN_CELL_EUCLIDEAN)
+        return fault(out, CN_E_CELLULAR, CN_FIELD_CELL_RETURN, CN_FIELD_CELL_DISTANCE, -1,
+                     "the edge distance is Euclidean: it needs cell distance euclidean, not %s",
+                     cn_cell_distance_name(cfg->cell_distance));
 
     int periodic = 0;
     const uint32_t multiple = cn_period_multiple(cfg->type, dims);
@@ -347,6 +351,7 @@ static void cell_constants(const cn_config *cfg, struct cn__cell *c)
     case CN_CELL_F2_MINUS_F1: max = f2max; break;
     case CN_CELL_F1_PLUS_F2: max = f1max + f2max; break;
     case CN_CELL_F1_TIMES_F2: max = f1max * f2max; break;
+    case CN_CELL_EDGE: max = (f1max + f2max) / 2; break;
     default: break;
     }
     c->out_scale = 2.0 / max;

@@ -8,7 +8,10 @@
  * the bounds allow (F2 <= 4 <= B_4). For every distance, jitter (0 .. 1) and return, random points
  * and adversarial ones (cell corners, centres, edges) must give the library's value to within
  * 1e-9 (double; the two sides round differently), and the raw distances must stay within the
- * documented bounds F1max and F2max. Also: the float batch equals the float single-point call, the
+ * documented bounds F1max and F2max. The edge return: the brute force takes the distance from the
+ * point to each bisector plane of the nearest point and another (projection on the plane's normal,
+ * not the kernel's formula), over a neighbourhood widened per point until its own bound holds.
+ * Also: the float batch equals the float single-point call, the
  * defaults, bad settings, exact tiling, and that jitter 1 does need the wider search (a point
  * whose nearest feature point lies two cells away is found).
  * CNOISE_CELLULAR_POINTS=N scales the point counts (default 1: at jitter 1, 10^6 points in 2D, 5 10^4
@@ -53,7 +56,11 @@ static double norm(int dist, int dims, const double *d)
 
 typedef struct {
     double f1, f2, value; /* value: the nearest cell's */
+    double edge;          /* Euclidean distance to the nearest bisector of the nearest point */
 } ref_result;
+
+#define MAX_CELLS 50625 /* 15^4 */
+static double pts[MAX_CELLS][4];
 
 /* Brute force over the (2R + 1)^D cells around p's cell. */
 static ref_result reference(const cn_noise *n, const double *p, int R)
@@ -67,10 +74,12 @@ static ref_result reference(const cn_noise *n, const double *p, int R)
         q[a] = p[a] * c->frequency;
         cell[a] = floor(q[a]);
     }
-    ref_result r = {INFINITY, INFINITY, 0};
-    int cells = 1;
+    ref_result r = {INFINITY, INFINITY, 0, INFINITY};
+    int cells = 1, nearest = 0;
     for (int a = 0; a < dims; a++)
         cells *= 2 * R + 1;
+    if (cells > MAX_CELLS)
+        abort();
     for (int i = 0; i < cells; i++) {
         int rest = i;
         uint32_t s = g->oct[0].key[4];
@@ -88,9 +97,11 @@ static ref_result reference(const cn_noise *n, const double *p, int R)
                 word *= MULT;
             x[a] += 0.5 - c->jitter / 2 + (double)(word >> 16) * (c->jitter / 65535.0);
             d[a] = x[a] - q[a];
+            pts[i][a] = x[a];
         }
         double dist = norm(c->cell_distance, dims, d);
         if (dist < r.f1) {
+            nearest = i;
             uint32_t v = mix(h ^ CN_PW);
             r.value = ((double)((v >> 9) * 2 + 1) - 8388608.0) / 8388608.0;
             r.f2 = r.f1;
@@ -98,6 +109,18 @@ static ref_result reference(const cn_noise *n, const double *p, int R)
         } else if (dist < r.f2) {
             r.f2 = dist;
         }
+    }
+    /* The edge: the distance from q to the bisector plane of the nearest point and each other
+     * one, measured as the projection of q - midpoint on the unit normal. */
+    for (int i = 0; i < cells; i++) {
+        double nn = 0, dot = 0;
+        for (int a = 0; a < dims; a++) {
+            double u = pts[i][a] - pts[nearest][a], mid = (pts[i][a] + pts[nearest][a]) / 2;
+            nn += u * u;
+            dot += u * (mid - q[a]);
+        }
+        if (nn > 0 && dot / sqrt(nn) < r.edge)
+            r.edge = dot / sqrt(nn);
     }
     return r;
 }
@@ -122,6 +145,7 @@ static double expected(const cn_config *c, ref_result r)
     case CN_CELL_F1_PLUS_F2: v = r.f1 + r.f2, max = f1max + f2max; break;
     case CN_CELL_F1_TIMES_F2: v = r.f1 * r.f2, max = f1max * f2max; break;
     case CN_CELL_VALUE: return r.value;
+    case CN_CELL_EDGE: v = r.edge, max = (f1max + f2max) / 2; break;
     default: v = r.f1, max = f1max; break;
     }
     return 2 * v / max - 1;
@@ -180,7 +204,12 @@ static void check_config(int dims, int dist, int ret, double jitter, long npts)
         for (int a = 0; a < dims; a++)
             p[a] = xs[a][i];
         ref_result r = reference(&n, p, R);
-        over += r.f1 > f1max * (1 + 1e-12) || r.f2 > f2max * (1 + 1e-12);
+        /* The edge search's own bound (cellular.inc): every cell beyond R is at least
+         * R + 1/2 - h away; widen until that exceeds F1 + 2E. */
+        for (int wide = R; ret == CN_CELL_EDGE && wide + 0.5 - h <= r.f1 + 2 * r.edge;)
+            r = reference(&n, p, ++wide);
+        over += r.f1 > f1max * (1 + 1e-12) || r.f2 > f2max * (1 + 1e-12) ||
+                (ret == CN_CELL_EDGE && r.edge > (f1max + f2max) / 2 * (1 + 1e-12));
         /* The nearest cell's value is only defined where F1 is not a tie. */
         if (ret == CN_CELL_VALUE && r.f2 - r.f1 < 1e-9)
             continue;
@@ -236,14 +265,28 @@ int main(void)
     c.cell_distance = (cn_cell_distance)-1;
     CHECK(cn_config_check(&c) == CN_E_CELLULAR, "distance -1 refused");
     c.cell_distance = CN_CELL_EUCLIDEAN;
-    c.cell_return = (cn_cell_return)6;
-    CHECK(cn_config_check(&c) == CN_E_CELLULAR, "return 6 refused");
+    c.cell_return = (cn_cell_return)7;
+    CHECK(cn_config_check(&c) == CN_E_CELLULAR, "return 7 refused");
+    c.cell_return = CN_CELL_EDGE;
+    CHECK(cn_config_check(&c) == CN_OK, "edge with the Euclidean distance");
+    for (int dist = CN_CELL_EUCLIDEAN_SQ; dist <= CN_CELL_CHEBYSHEV; dist++) {
+        c.cell_distance = (cn_cell_distance)dist;
+        cn_check why;
+        CHECK(cn_config_explain(&c, &why) == CN_E_CELLULAR && why.field == CN_FIELD_CELL_RETURN &&
+                  why.field2 == CN_FIELD_CELL_DISTANCE && strstr(why.reason, "euclidean"),
+              "edge with distance %s refused: %s", cn_cell_distance_name(c.cell_distance), why.reason);
+    }
+    c.type = CN_NOISE_PERLIN;
+    CHECK(cn_config_check(&c) == CN_OK, "the cellular fields do not matter to other types");
+    c.type = CN_NOISE_CELLULAR;
+    c.cell_distance = CN_CELL_EUCLIDEAN;
     cn_cell_distance d;
     cn_cell_return r;
     CHECK(cn_cell_distance_from_name("manhattan", &d) == CN_OK && d == CN_CELL_MANHATTAN, "distance name");
     CHECK(cn_cell_return_from_name("f2-f1", &r) == CN_OK && r == CN_CELL_F2_MINUS_F1, "return name");
     CHECK(cn_cell_return_from_name("F1", &r) == CN_E_CELLULAR, "names are case-sensitive");
-    CHECK(cn_cell_distance_name((cn_cell_distance)4) == NULL && cn_cell_return_name((cn_cell_return)6) == NULL, "names end");
+    CHECK(cn_cell_return_from_name("edge", &r) == CN_OK && r == CN_CELL_EDGE, "edge name");
+    CHECK(cn_cell_distance_name((cn_cell_distance)4) == NULL && cn_cell_return_name((cn_cell_return)7) == NULL, "names end");
 
     /* The search against the brute force. */
     for (int dims = 2; dims <= 4; dims++) {
@@ -254,8 +297,10 @@ int main(void)
                 check_config(dims, dist, CN_CELL_F1, jitters[j], npts > 16 ? npts : 16);
                 check_config(dims, dist, CN_CELL_F2, jitters[j], npts / 10 > 16 ? npts / 10 : 16);
             }
-        for (int ret = CN_CELL_F2_MINUS_F1; ret <= CN_CELL_VALUE; ret++)
+        for (int ret = CN_CELL_F2_MINUS_F1; ret <= CN_CELL_EDGE; ret++)
             check_config(dims, CN_CELL_EUCLIDEAN, ret, 1.0, (long)(scale * full / 10));
+        for (int j = 0; j < 3; j++) /* the edge at the other jitters (1.0 above) */
+            check_config(dims, CN_CELL_EUCLIDEAN, CN_CELL_EDGE, jitters[j], (long)(scale * full / 20));
     }
 
     /* Jitter 1 needs more than the 3x3 cells: near a cell's corner some point's second-nearest
@@ -279,7 +324,7 @@ int main(void)
     }
 
     /* Tiling: period (5, 3) repeats exactly, for every return. */
-    for (int ret = 0; ret <= CN_CELL_VALUE; ret++) {
+    for (int ret = 0; ret <= CN_CELL_EDGE; ret++) {
         cn_config t;
         cn_config_init(&t);
         t.type = CN_NOISE_CELLULAR;

@@ -37,6 +37,11 @@ value "F1 at a cell corner"          1                    "3 4" --jitter 0
 value "F2 euclidean, jitter 0"       0.58113883008418976  "0.25 0.25" --jitter 0 --cellular-return f2
 # F2 - F1 with the same F2max: 2 (0.79056941504209488 - 0.35355339059327379) - 1.
 value "F2 - F1, jitter 0"            -0.12596795110235782 "0.25 0.25" --jitter 0 --cellular-return f2-f1
+# The edge: with jitter 0 the cells are the squares themselves, so at (0.25, 0.25) the nearest
+# edge is 0.25 away (x = 0 or y = 0), and Emax = (F1max + F2max) / 2 = (sqrt(1/2) + 1) / 2:
+# 2 * 0.25 / Emax = 1 / (sqrt(1/2) + 1) = 2 - sqrt(2), so the value is 1 - sqrt(2). On an edge: -1.
+value "edge, jitter 0"               -0.41421356237309503 "0.25 0.25" --jitter 0 --cellular-return edge
+value "edge on a cell's edge"        -1                   "3 0.6" --jitter 0 --cellular-return edge
 # Manhattan: F1 = 0.5, F2 = 1 (0.75 + 0.25), F1max = 1, F2max = 1: 2 F1 F2 / (F1max F2max) - 1 = 0
 # and 2 (F1 + F2) / (F1max + F2max) - 1 = 0.5.
 value "F1 * F2 manhattan"            0                    "0.25 0.25" --jitter 0 --cellular-distance manhattan --cellular-return 'f1*f2'
@@ -50,7 +55,7 @@ b=$(printf '1.5 0.5\n' | "$CNOISE" sample --noise cellular --frequency 1 --jitte
 check "cell values differ between cells" [ "$(printf '%s\n' "$a" | head -1)" != "$b" ]
 
 # --tile repeats exactly: the tile equals itself shifted by one period (4 cells) along x and y.
-for ret in f1 f2-f1 cell-value; do
+for ret in f1 f2-f1 cell-value edge; do
     "$CNOISE" render --noise cellular --cellular-return "$ret" --frequency 0.0625 --size 64x64 --tile --format f32 \
         -o a.f32 >/dev/null 2>&1
     "$CNOISE" render --noise cellular --cellular-return "$ret" --frequency 0.0625 --size 64x64 --tile --format f32 \
@@ -88,7 +93,9 @@ refuse "jitter above 1" "--jitter: '1.5' is not a finite number in [0, 1]" --jit
 refuse "jitter NaN" "--jitter" --jitter nan
 refuse "unknown distance" "--cellular-distance: 'taxicab' is not one of euclidean, euclidean-squared, manhattan, chebyshev" \
     --cellular-distance taxicab
-refuse "unknown return" "--cellular-return: 'F1' is not one of f1, f2, f2-f1, f1+f2, f1*f2, cell-value" --cellular-return F1
+refuse "unknown return" "--cellular-return: 'F1' is not one of f1, f2, f2-f1, f1+f2, f1*f2, cell-value, edge" --cellular-return F1
+refuse "edge without the Euclidean distance" "the edge distance is Euclidean: it needs cell distance euclidean, not manhattan" \
+    --cellular-return edge --cellular-distance manhattan
 refuse "1D cellular" "cellular noise needs 2 to 4 dimensions" --dims 1
 refuse "bad layer jitter" "--layer 1: jitter" --layer 'jitter=-1'
 

@@ -593,7 +593,9 @@ static void run_configs(void)
                             c.octaves = 3 + counter % 3;
                             /* cellular: every distance and return, jitter 1 (the widest search) or less */
                             c.cell_distance = (cn_cell_distance)(counter % 4);
-                            c.cell_return = (cn_cell_return)(counter / 4 % 6);
+                            c.cell_return = (cn_cell_return)(counter / 4 % 7);
+                            if (c.cell_return == CN_CELL_EDGE) /* Euclidean only */
+                                c.cell_distance = CN_CELL_EUCLIDEAN;
                             c.jitter = counter % 3 ? 1.0 : 0.6;
                             /* fractal shaping: a weighted strength on every third, ping-pong strengths */
                             c.weighted_strength = counter % 3 == 1 ? 0.65 : 0.0;

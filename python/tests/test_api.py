@@ -15,7 +15,7 @@ def test_names_come_from_the_library():
     assert cnoise.fractals() == ["none", "fbm", "turbulence", "billow", "ridged", "pingpong"]
     assert cnoise.modes() == ["default", "classic"]
     assert cnoise.cell_distances() == ["euclidean", "euclidean-squared", "manhattan", "chebyshev"]
-    assert cnoise.cell_returns() == ["f1", "f2", "f2-f1", "f1+f2", "f1*f2", "cell-value"]
+    assert cnoise.cell_returns() == ["f1", "f2", "f2-f1", "f1+f2", "f1*f2", "cell-value", "edge"]
     for t in cnoise.noise_types():  # every name builds (simplex has no 1D: 2D here)
         cnoise.Noise(t, dims=2)
     for f in cnoise.fractals():

@@ -77,6 +77,7 @@
 #define vr_max vd_max
 #define vr_min vd_min
 #define vr_sqrt vd_sqrt
+#define vr_div vd_div
 #define vrm_any vdm_any
 #define vrm_and vdm_and
 #define vrm_or vdm_or
@@ -110,6 +111,7 @@
 #define vr_max vs_max
 #define vr_min vs_min
 #define vr_sqrt vs_sqrt
+#define vr_div vs_div
 #define vrm_any vsm_any
 #define vrm_and vsm_and
 #define vrm_or vsm_or

@@ -57,7 +57,7 @@
     X(CN_CELL_MANHATTAN, "manhattan") X(CN_CELL_CHEBYSHEV, "chebyshev")
 #define CN_CELL_RETURN_NAMES(X)                                                                  \
     X(CN_CELL_F1, "f1") X(CN_CELL_F2, "f2") X(CN_CELL_F2_MINUS_F1, "f2-f1") X(CN_CELL_F1_PLUS_F2, "f1+f2") \
-    X(CN_CELL_F1_TIMES_F2, "f1*f2") X(CN_CELL_VALUE, "cell-value")
+    X(CN_CELL_F1_TIMES_F2, "f1*f2") X(CN_CELL_VALUE, "cell-value") X(CN_CELL_EDGE, "edge")
 #define CN_MODE_NAMES(X) X(CN_MODE_DEFAULT, "default") X(CN_MODE_CLASSIC, "classic")
 #define CN_FRACTAL_NAMES(X)                                                                \
     X(CN_FRACTAL_NONE, "none") X(CN_FRACTAL_FBM, "fbm") X(CN_FRACTAL_TURBULENCE, "turbulence") \

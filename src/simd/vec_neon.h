@@ -210,6 +210,7 @@ static inline vs vs_sel(vsm m, vs a, vs b) { return vbslq_f32(m, a, b); }
 static inline vs vs_max(vs a, vs b) { return vs_sel(vs_gt(a, b), a, b); }
 static inline vs vs_min(vs a, vs b) { return vs_sel(vs_lt(a, b), a, b); }
 static inline vs vs_sqrt(vs a) { return vsqrtq_f32(a); }
+static inline vs vs_div(vs a, vs b) { return vdivq_f32(a, b); }
 static inline int vsm_any(vsm a) { return vmaxvq_u32(a) != 0; }
 static inline vsm vsm_and(vsm a, vsm b) { return vandq_u32(a, b); }
 static inline vsm vsm_or(vsm a, vsm b) { return vorrq_u32(a, b); }

@@ -121,6 +121,7 @@ static inline vs vs_sel(vsm m, vs a, vs b) { return cn_from_bits_s((cn_bits_s(a)
 static inline vs vs_max(vs a, vs b) { return a > b ? a : b; }
 static inline vs vs_min(vs a, vs b) { return a < b ? a : b; }
 static inline vs vs_sqrt(vs a) { return sqrt(a); }
+static inline vs vs_div(vs a, vs b) { return a / b; }
 static inline int vsm_any(vsm a) { return a != 0; }
 static inline vsm vsm_and(vsm a, vsm b) { return a & b; }
 static inline vsm vsm_or(vsm a, vsm b) { return a | b; }

@@ -214,6 +214,7 @@ static inline vs vs_sel(vsm m, vs a, vs b) { return _mm_or_ps(_mm_and_ps(m, a), 
 static inline vs vs_max(vs a, vs b) { return vs_sel(vs_gt(a, b), a, b); }
 static inline vs vs_min(vs a, vs b) { return vs_sel(vs_lt(a, b), a, b); }
 static inline vs vs_sqrt(vs a) { return _mm_sqrt_ps(a); }
+static inline vs vs_div(vs a, vs b) { return _mm_div_ps(a, b); }
 static inline int vsm_any(vsm a) { return _mm_movemask_ps(a) != 0; }
 static inline vsm vsm_and(vsm a, vsm b) { return _mm_and_ps(a, b); }
 static inline vsm vsm_or(vsm a, vsm b) { return _mm_or_ps(a, b); }

@@ -215,6 +215,7 @@ static inline vs vs_sel(vsm m, vs a, vs b) { return wasm_v128_bitselect(a, b, m)
 static inline vs vs_max(vs a, vs b) { return vs_sel(vs_gt(a, b), a, b); }
 static inline vs vs_min(vs a, vs b) { return vs_sel(vs_lt(a, b), a, b); }
 static inline vs vs_sqrt(vs a) { return wasm_f32x4_sqrt(a); }
+static inline vs vs_div(vs a, vs b) { return wasm_f32x4_div(a, b); }
 static inline int vsm_any(vsm a) { return wasm_v128_any_true(a); }
 static inline vsm vsm_and(vsm a, vsm b) { return wasm_v128_and(a, b); }
 static inline vsm vsm_or(vsm a, vsm b) { return wasm_v128_or(a, b); }
