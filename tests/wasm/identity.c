@@ -202,7 +202,9 @@ int main(int argc, char **argv)
                         c.frequency = 1.0 / 29.0;
                         /* cellular: every distance and return over the cases, jitter 1 or less */
                         c.cell_distance = (cn_cell_distance)(cases % 4);
-                        c.cell_return = (cn_cell_return)(cases / 4 % 6);
+                        c.cell_return = (cn_cell_return)(cases / 4 % 7);
+                        if (c.cell_return == CN_CELL_EDGE) /* Euclidean only */
+                            c.cell_distance = CN_CELL_EUCLIDEAN;
                         c.jitter = cases % 3 ? 1.0 : 0.6;
                         c.weighted_strength = cases % 4 == 1 ? 0.55 : 0.0;
                         c.pingpong_strength = 1.0 + cases % 5;
