@@ -447,8 +447,8 @@ static cn_status check_layout(cn_opencl *c, cl_program prog)
 
 /* The program of precision p (0 float, 1 double), compiled at its first use. Strict arithmetic:
  * FP_CONTRACT OFF in the source, no relaxed-math options; correctly rounded float division and
- * square root where the device offers them (the kernels divide only in double, so this is a
- * guard for later kernels, not a need of these). */
+ * square root (cellular noise): the device's own where it offers them (CN_CL_CR_DIVIDE_SQRT tells
+ * vec_opencl.h), else vec_opencl.h computes them in double and rounds. */
 static cn_status program(cn_opencl *c, int p)
 {
     if (c->program[p])
@@ -465,7 +465,7 @@ static cn_status program(cn_opencl *c, int p)
         fp = 0;
     char options[128];
     snprintf(options, sizeof options, "-cl-std=CL1.2 -DCN_PREC=%d%s", p ? 64 : 32,
-             (fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) ? " -cl-fp32-correctly-rounded-divide-sqrt" : "");
+             (fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) ? " -cl-fp32-correctly-rounded-divide-sqrt -DCN_CL_CR_DIVIDE_SQRT" : "");
     e = f->clBuildProgram(prog, 1, &c->device, options, NULL, NULL);
     if (e != CL_SUCCESS) {
         int at = snprintf(c->message, sizeof c->message, "the OpenCL program did not build on %s (error %d): ",

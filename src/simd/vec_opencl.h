@@ -8,8 +8,10 @@
  *     -ffp-contract=off) and is built without -cl-fast-relaxed-math, -cl-mad-enable and the like;
  *   - +, -, * and the conversions between double, float and integers are correctly rounded in
  *     OpenCL C (casts to float and double round to nearest even, casts to integers truncate),
- *     and floor and fabs are exact; the kernels divide only in double (cn_mod), which cl_khr_fp64
- *     requires to be correctly rounded. No native_ or half_ function and no libm-like call is used;
+ *     and floor and fabs are exact; division and sqrt in double are correctly rounded under
+ *     cl_khr_fp64, and in float (cellular noise) they are too: with the device's correctly rounded
+ *     ones where it has them, else through double (vs_sqrt, vs_div). No native_ or half_ function
+ *     and no other libm-like call is used;
  *   - selects are bitwise on the same masks as vec_scalar.h, and max/min are the same a > b ? a : b.
  * The coordinates and lattice cells are doubles, as on the CPU, so the device needs cl_khr_fp64
  * for the float kernels too.
@@ -120,8 +122,15 @@ static inline vsm vs_gt(vs a, vs b) { return CN_MASK32(a > b); }
 static inline vs vs_sel(vsm m, vs a, vs b) { return cn_from_bits_s((cn_bits_s(a) & m) | (cn_bits_s(b) & ~m)); }
 static inline vs vs_max(vs a, vs b) { return a > b ? a : b; }
 static inline vs vs_min(vs a, vs b) { return a < b ? a : b; }
+#ifdef CN_CL_CR_DIVIDE_SQRT /* the device rounds float division and sqrt correctly (src/opencl.c) */
 static inline vs vs_sqrt(vs a) { return sqrt(a); }
 static inline vs vs_div(vs a, vs b) { return a / b; }
+#else
+/* Through double, whose division and square root OpenCL requires to be correctly rounded: the
+ * double result rounded to float is the correctly rounded float one (53 >= 2 * 24 + 2 bits). */
+static inline vs vs_sqrt(vs a) { return (float)sqrt((double)a); }
+static inline vs vs_div(vs a, vs b) { return (float)((double)a / (double)b); }
+#endif
 static inline int vsm_any(vsm a) { return a != 0; }
 static inline vsm vsm_and(vsm a, vsm b) { return a & b; }
 static inline vsm vsm_or(vsm a, vsm b) { return a | b; }
