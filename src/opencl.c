@@ -584,9 +584,13 @@ static cn_status run(cn_opencl *c, const cn__job *job, size_t total, double mm[2
         if (e != CL_SUCCESS)
             return fail(c, "setting up a launch", e);
         /* A multiple of 64 work-items (the kernels return past n): OpenCL 1.2 picks a work-group
-         * size that divides the global size, which for an odd n would be tiny. */
-        const size_t global = (n + 63) / 64 * 64;
-        if ((e = f->clEnqueueNDRangeKernel(c->queue, k, 1, NULL, &global, NULL, 0, NULL, NULL)) != CL_SUCCESS)
+         * size that divides the global size, which for an odd n would be tiny. On a CPU device
+         * work-groups of 64: PoCL's own choice there (4096) made the work-group function of the
+         * simplex kernels overrun its thread's stack now and then (a crash seen with a fresh
+         * kernel cache); GPUs keep the runtime's choice. */
+        const size_t global = (n + 63) / 64 * 64, local = 64;
+        if ((e = f->clEnqueueNDRangeKernel(c->queue, k, 1, NULL, &global, c->info.type == CN_DEVICE_CPU ? &local : NULL,
+                                           0, NULL, NULL)) != CL_SUCCESS)
             return fail(c, "clEnqueueNDRangeKernel", e);
         if ((e = f->clEnqueueReadBuffer(c->queue, c->out, CL_TRUE, 0, n * osize, (char *)job->out + first * osize, 0,
                                         NULL, NULL)) != CL_SUCCESS)
