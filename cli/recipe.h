@@ -4,7 +4,7 @@
  *
  * A recipe is one YAML mapping whose keys are the command's long option names, e.g.
  *
- *     # cnoise recipe (cnoise 0.4.0): cnoise render --recipe FILE renders it again
+ *     # cnoise recipe (cnoise 0.5.0): cnoise render --recipe FILE renders it again
  *     cnoise-recipe: 1
  *     command: render
  *     fractal: fbm

@@ -99,9 +99,9 @@ extern "C" {
 #endif
 
 #define CN_VERSION_MAJOR 0
-#define CN_VERSION_MINOR 4
+#define CN_VERSION_MINOR 5
 #define CN_VERSION_PATCH 0
-#define CN_VERSION_STRING "0.4.0"
+#define CN_VERSION_STRING "0.5.0"
 
 /* Status codes returned by every function that can fail. CN_OK is 0. A function that fails
  * writes nothing through its output pointers, except cn_noise_build (which leaves *out unusable). */
@@ -479,8 +479,9 @@ CN_API int cn_config_octaves(const cn_config *cfg);
  * threads: 0 = one per online CPU core, 1 = only the calling thread, otherwise that many
  * (at most CN_MAX_THREADS). Small jobs use fewer threads. No memory is allocated in proportion
  * to the output; the caller owns every buffer. A call needs at most 160 KiB of the calling
- * thread's stack (grid rows keep a 32 KiB table of a block of columns there; 131 KiB measured
- * with gcc 12 and clang 14 on every x86 instruction set, tests/test_stack.c), and so does each
+ * thread's stack (grid rows keep a 32 KiB table of a block of columns there; at most 137 KiB
+ * measured with gcc 12 and clang 14 on every x86 instruction set, gradient and curl calls
+ * included, tests/test_stack.c), and so does each
  * thread it starts: those ask for a stack of at least 1 MiB.
  * range: if not NULL, receives the smallest and largest non-NaN output (NaN, NaN if there is
  * none).
@@ -541,6 +542,76 @@ CN_API cn_status cn_points_eval(const cn_noise *gen, size_t n, const double *con
                                 double *out, int threads, double range[2]);
 CN_API cn_status cn_points_evalf(const cn_noise *gen, size_t n, const float *const *coords,
                                  float *out, int threads, float range[2]);
+
+/* ---------------------------------------------------------------------------------------------
+ * Value and gradient (analytic derivatives)
+ *
+ * The value together with its partial derivatives by the input coordinates (the coordinates the
+ * caller passes, before frequency, axis frequencies, rotation and offset): exact derivatives of
+ * the computed formula by the chain rule through the domain transform, every octave of the
+ * fractal sum (lacunarity^i on octave i, periods included) and the signal transform (times
+ * amplitude). Every noise type but cellular, both modes, 1D-4D, every fractal. The value is the
+ * one cn_eval / cn_evalf / cn_grid_eval... give, bit for bit; the gradient has the same bits on
+ * every instruction set, thread count and call (single point, grid, points).
+ * Where the formula has a kink the derivative is that of the piece the value was computed by:
+ * |n| (turbulence, billow, ridged) has derivative sign(n) n' with sign(0) = 0; the ridged
+ * weight's clamp, where it bites, has derivative 0; ping-pong takes the slope of its stretch.
+ * The final clamps into the fractal's range are against rounding only and are not differentiated.
+ * Classic 3D/4D simplex noise (radius^2 0.6 as published) jumps slightly where a corner's radius
+ * reaches past its simplex; between the jumps its gradient is exact.
+ * Float variants compute the gradient in float arithmetic (relative error a few float ulps of
+ * the largest term; frequencies near 2^40 can overflow it to infinity).
+ * A point with a non-finite coordinate gets NaN in the value and every component.
+ * --------------------------------------------------------------------------------------------- */
+
+/* One point: returns the value (as cn_eval) and writes its dims partial derivatives to
+ * grad[0..dims) (grad may be NULL). NaN, and NaN in grad where the generator is built, when gen
+ * or p is NULL, gen is not built, or its noise type has no gradient (cellular). */
+CN_API double cn_eval_grad(const cn_noise *gen, const double *p, double *grad);
+CN_API float cn_evalf_grad(const cn_noise *gen, const float *p, float *grad);
+
+/*
+ * A grid as cn_grid_eval: the value of point i to out[i], its derivative along axis a to
+ * grad[a][i] (one array per axis, dims arrays, each of at least as many elements as out).
+ * The statuses of cn_grid_eval, and CN_E_NULL (grad or one of its arrays NULL), CN_E_UNSUPPORTED
+ * (the noise type has no gradient: cellular), CN_E_OVERLAP (an array overlaps out, another one
+ * or *gen).
+ */
+CN_API cn_status cn_grid_eval_grad(const cn_noise *gen, const double *origin, const double *step,
+                                   const size_t *count, double *out, double *const *grad,
+                                   size_t out_len, int threads);
+CN_API cn_status cn_grid_evalf_grad(const cn_noise *gen, const double *origin, const double *step,
+                                    const size_t *count, float *out, float *const *grad,
+                                    size_t out_len, int threads);
+
+/* n points as cn_points_eval, with the gradient as in cn_grid_eval_grad (grad[a] holds n
+ * elements and must not overlap a coordinate array either). */
+CN_API cn_status cn_points_eval_grad(const cn_noise *gen, size_t n, const double *const *coords,
+                                     double *out, double *const *grad, int threads);
+CN_API cn_status cn_points_evalf_grad(const cn_noise *gen, size_t n, const float *const *coords,
+                                      float *out, float *const *grad, int threads);
+
+/*
+ * Curl noise: a divergence-free vector field (for particles, smoke, fluids) from potential noises
+ * and their analytic derivatives.
+ *   2D: psi[0] is one 2D generator, v = (d psi/dy, -d psi/dx) (the gradient turned by -90
+ *       degrees: v runs along the contour lines of psi).
+ *   3D: psi[0..2] are three 3D generators (decorrelated: e.g. the same configuration with three
+ *       seeds), v = curl(psi1, psi2, psi3) = (d psi3/dy - d psi2/dz, d psi1/dz - d psi3/dx,
+ *       d psi2/dx - d psi1/dy).
+ * Exactly these differences of cn_eval_grad's (cn_evalf_grad's) derivatives. Returns CN_E_NULL
+ * (psi, a potential, p or v NULL), CN_E_UNBUILT, CN_E_DIMS (psi[0] neither 2D nor 3D, or the
+ * potentials' dimensions differ), CN_E_UNSUPPORTED (a potential without a gradient: cellular).
+ */
+CN_API cn_status cn_curl(const cn_noise *const *psi, const double *p, double *v);
+CN_API cn_status cn_curlf(const cn_noise *const *psi, const float *p, float *v);
+/* The curl on a grid as cn_grid_eval: component a of point i to v[a][i] (dims arrays). The
+ * statuses above and cn_grid_eval's (out_len: the length of each v[a]); CN_E_OVERLAP when arrays
+ * overlap each other, a potential or psi. */
+CN_API cn_status cn_grid_curl(const cn_noise *const *psi, const double *origin, const double *step,
+                              const size_t *count, double *const *v, size_t out_len, int threads);
+CN_API cn_status cn_grid_curlf(const cn_noise *const *psi, const double *origin, const double *step,
+                               const size_t *count, float *const *v, size_t out_len, int threads);
 
 /* ---------------------------------------------------------------------------------------------
  * Instruction sets. The library picks the widest one the CPU and OS support the first time it

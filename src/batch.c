@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include "cnoise.h"
 #include "dispatch.h"
+#include "misuse.h"
 #include "threads.h"
 
 /* Below this many points per thread, starting a thread costs more than it saves. */
@@ -39,6 +40,7 @@ typedef struct chunks {
     const cn__isa_part *part;  /* the instruction set's kernels (layered jobs: one per layer) */
     const cn_layer *layers;    /* a layered job: the weighted sum of these; else NULL */
     size_t nlayers;
+    const cn_noise *const *psi; /* a curl job: its potentials (curl_range); else NULL */
     size_t block;              /* layered jobs: points per block of the scratch buffers */
     size_t total, size, count; /* points, points per chunk (the last one may have fewer), chunks */
     atomic_size_t next;        /* the next chunk to take */
@@ -47,9 +49,10 @@ typedef struct chunks {
 /* Points [begin, end) of a layered job: per block of at most CN_LAYER_BLOCK points, each
  * layer's batch kernel into a scratch buffer, the weighted sum in double in layer order from 0
  * (as cn_layers_eval), rounded to float for float jobs (cn__round_f32); mm gets the min/max of the
- * sums. No memory is allocated: the buffers are on the stack. */
+ * sums. No memory is allocated: the buffers are on the stack (32 KiB), in a frame of its own: inlined
+ * into run_worker, they would add to the stack of every batch call. */
 #define CN_LAYER_BLOCK 2048
-static void layered_range(const chunks *c, size_t begin, size_t end, double mm[2])
+static CN_NOINLINE void layered_range(const chunks *c, size_t begin, size_t end, double mm[2])
 {
     const cn__job *job = c->job;
     double acc[CN_LAYER_BLOCK];
@@ -98,6 +101,62 @@ static void layered_range(const chunks *c, size_t begin, size_t end, double mm[2
     mm[1] = hi;
 }
 
+/*
+ * Points [begin, end) of a curl job (cn_grid_curl): per block of at most CN_CURL_BLOCK points,
+ * each potential's gradient kernel into scratch buffers on the stack, its terms added to the
+ * field's components (job->grad[0..dims)) in the order that gives the documented differences
+ * exactly (x - y is x + (-y), and 0 + x is x):
+ *     2D: v = (d psi/dy, -d psi/dx);
+ *     3D: v0 = d psi3/dy - d psi2/dz, v1 = d psi1/dz - d psi3/dx, v2 = d psi2/dx - d psi1/dy.
+ */
+#define CN_CURL_BLOCK 1024
+#define CN_CURL_TERM(T, dst, src, neg, first)                                            \
+    do {                                                                                  \
+        T *d_ = (T *)(dst);                                                               \
+        const T *s_ = (const T *)(src);                                                   \
+        for (size_t i = 0; i < n; i++)                                                    \
+            d_[i] = (first) ? ((neg) ? -s_[i] : s_[i]) : ((neg) ? d_[i] - s_[i] : d_[i] + s_[i]); \
+    } while (0)
+static CN_NOINLINE void curl_range(const chunks *c, size_t begin, size_t end, double mm[2])
+{
+    const cn__job *job = c->job;
+    const int f32 = job->out_f32, dims = job->g->cfg.dims;
+    /* each potential's term: {potential, derivative axis, component, negated, first into it} */
+    static const int terms2[2][5] = {{0, 1, 0, 0, 1}, {0, 0, 1, 1, 1}};
+    static const int terms3[6][5] = {{0, 2, 1, 0, 1}, {0, 1, 2, 1, 1}, {1, 2, 0, 1, 1},
+                                     {1, 0, 2, 0, 0}, {2, 1, 0, 0, 0}, {2, 0, 1, 1, 0}};
+    const int (*terms)[5] = dims == 2 ? terms2 : terms3;
+    const int nterms = dims == 2 ? 2 : 6;
+    union {
+        double d[4][CN_CURL_BLOCK];
+        float f[4][CN_CURL_BLOCK];
+    } t; /* the gradient, then the value (unused) */
+    for (size_t b = begin; b < end; b += CN_CURL_BLOCK) {
+        const size_t n = end - b < CN_CURL_BLOCK ? end - b : CN_CURL_BLOCK;
+        for (int k = 0; k < (dims == 2 ? 1 : 3); k++) {
+            cn__job lj = *job;
+            lj.g = cn__gen_of(c->psi[k]);
+            lj.out = f32 ? (void *)t.f[3] : (void *)t.d[3];
+            for (int a = 0; a < 3; a++)
+                lj.grad[a] = f32 ? (void *)t.f[a] : (void *)t.d[a];
+            lj.out_base = b;
+            double unused[2];
+            c->part->grad[cn__gen_kernel(lj.g)](&lj, b, b + n, unused);
+            for (int e = 0; e < nterms; e++) {
+                const int *m = terms[e];
+                if (m[0] != k)
+                    continue;
+                if (f32)
+                    CN_CURL_TERM(float, (float *)job->grad[m[2]] + b, t.f[m[1]], m[3], m[4]);
+                else
+                    CN_CURL_TERM(double, (double *)job->grad[m[2]] + b, t.d[m[1]], m[3], m[4]);
+            }
+        }
+    }
+    mm[0] = INFINITY;
+    mm[1] = -INFINITY;
+}
+
 typedef struct worker {
     cn__thread thread;
     chunks *work;
@@ -120,7 +179,9 @@ static void *run_worker(void *arg)
             break;
         size_t begin = k * c->size, end = c->total - begin > c->size ? begin + c->size : c->total;
         double mm[2];
-        if (c->layers)
+        if (c->psi)
+            curl_range(c, begin, end, mm);
+        else if (c->layers)
             layered_range(c, begin, end, mm);
         else
             c->fn(c->job, begin, end, mm);
@@ -158,8 +219,8 @@ static size_t chunk_size(const cn__job *job, size_t total, int threads)
 
 /* Runs points [0, total) of the job (layered: the sum of nlayers layers) on up to `threads`
  * threads; mm gets the min/max. */
-static cn_status run(const cn__job *job, size_t total, int threads, double mm[2], const cn_layer *layers,
-                     size_t nlayers)
+static cn_status run_job(const cn__job *job, size_t total, int threads, double mm[2], const cn_layer *layers,
+                         size_t nlayers, const cn_noise *const *psi)
 {
     if (threads < 0 || threads > CN_MAX_THREADS)
         return CN_E_THREADS;
@@ -173,10 +234,11 @@ static cn_status run(const cn__job *job, size_t total, int threads, double mm[2]
     const cn__isa_table *t = cn__isa_table_active();
     chunks work;
     work.part = job->out_f32 ? t->f32 : t->f64;
-    work.fn = work.part->batch[cn__gen_kernel(job->g)];
+    work.fn = (job->grad[0] ? work.part->grad : work.part->batch)[cn__gen_kernel(job->g)];
     work.job = job;
     work.layers = layers;
     work.nlayers = nlayers;
+    work.psi = psi;
     /* Blocks of whole grid rows where a row fits: the grid kernels are fastest on whole rows. */
     work.block = CN_LAYER_BLOCK;
     if (job->kind == CN__GRID && job->count[0] <= CN_LAYER_BLOCK)
@@ -208,6 +270,12 @@ static cn_status run(const cn__job *job, size_t total, int threads, double mm[2]
     if (mm[0] > mm[1]) /* no non-NaN result */
         mm[0] = mm[1] = NAN;
     return CN_OK;
+}
+
+static cn_status run(const cn__job *job, size_t total, int threads, double mm[2], const cn_layer *layers,
+                     size_t nlayers)
+{
+    return run_job(job, total, threads, mm, layers, nlayers, NULL);
 }
 
 /* Whether [a, a + an) and [b, b + bn) (bytes, an and bn > 0) overlap. Distances, not ends, are
@@ -451,3 +519,248 @@ cn_status cn_grid3f(const cn_noise *gen, double x0, double y0, double z0, double
     const size_t count[3] = {nx, ny, nz};
     return grid_f32_n(gen, 3, origin, step, count, out);
 }
+
+/* ---- Value and gradient ---- */
+
+/*
+ * Adds the gradient arrays to a checked job of `total` points (coords: a point array's coordinate
+ * arrays of csize bytes per element, else NULL): grad and its first dims arrays present, the
+ * kernel has a gradient form, and no array overlaps out, another gradient array, a coordinate
+ * array or *g (the kernels read it while they write).
+ */
+static cn_status grad_job(cn__job *job, size_t total, void *const *grad, const void *const *coords, size_t csize)
+{
+    const cn__gen *g = job->g;
+    const int dims = g->cfg.dims;
+    if (!grad)
+        return CN_E_NULL;
+    for (int a = 0; a < dims; a++)
+        if (!grad[a])
+            return CN_E_NULL;
+    if (!cn__isa_scalar.f64->grad[cn__gen_kernel(g)])
+        return CN_E_UNSUPPORTED;
+    const size_t bytes = total * (job->out_f32 ? sizeof(float) : sizeof(double));
+    for (int a = 0; a < dims && total; a++) {
+        if (overlaps(g, sizeof(cn_noise), grad[a], bytes) || overlaps(job->out, bytes, grad[a], bytes))
+            return CN_E_OVERLAP;
+        for (int b = 0; b < a; b++)
+            if (overlaps(grad[b], bytes, grad[a], bytes))
+                return CN_E_OVERLAP;
+        for (int b = 0; coords && b < dims; b++)
+            if (overlaps(coords[b], total * csize, grad[a], bytes))
+                return CN_E_OVERLAP;
+    }
+    for (int a = 0; a < dims; a++)
+        job->grad[a] = grad[a];
+    return CN_OK;
+}
+
+static cn_status grid_grad(const cn_noise *gen, const double *origin, const double *step, const size_t *count,
+                           void *out, void *const *grad, size_t out_len, int f32, int threads)
+{
+    cn__job job;
+    size_t total;
+    double mm[2];
+    cn_status st = cn__grid_job(cn__gen_of(gen), origin, step, count, out, out_len, f32, 0, &job, &total);
+    if (st == CN_OK)
+        st = grad_job(&job, total, grad, NULL, 0);
+    return st != CN_OK ? st : run(&job, total, threads, mm, NULL, 0);
+}
+
+cn_status cn_grid_eval_grad(const cn_noise *gen, const double *origin, const double *step, const size_t *count,
+                            double *out, double *const *grad, size_t out_len, int threads)
+{
+    return grid_grad(gen, origin, step, count, out, (void *const *)grad, out_len, 0, threads);
+}
+
+cn_status cn_grid_evalf_grad(const cn_noise *gen, const double *origin, const double *step, const size_t *count,
+                             float *out, float *const *grad, size_t out_len, int threads)
+{
+    return grid_grad(gen, origin, step, count, out, (void *const *)grad, out_len, 1, threads);
+}
+
+static cn_status points_grad(const cn_noise *gen, size_t n, const void *const *coords, int f32, void *out,
+                             void *const *grad, int threads)
+{
+    cn__job job;
+    double mm[2];
+    cn_status st = cn__points_job(cn__gen_of(gen), n, coords, f32, out, f32, 0, &job);
+    if (st == CN_OK)
+        st = grad_job(&job, n, grad, coords, f32 ? sizeof(float) : sizeof(double));
+    if (st != CN_OK || n == 0)
+        return st != CN_OK ? st : threads < 0 || threads > CN_MAX_THREADS ? CN_E_THREADS : CN_OK;
+    return run(&job, n, threads, mm, NULL, 0);
+}
+
+cn_status cn_points_eval_grad(const cn_noise *gen, size_t n, const double *const *coords, double *out,
+                              double *const *grad, int threads)
+{
+    return points_grad(gen, n, (const void *const *)coords, 0, out, (void *const *)grad, threads);
+}
+
+cn_status cn_points_evalf_grad(const cn_noise *gen, size_t n, const float *const *coords, float *out,
+                               float *const *grad, int threads)
+{
+    return points_grad(gen, n, (const void *const *)coords, 1, out, (void *const *)grad, threads);
+}
+
+/* One point through the scalar build's gradient entry (every instruction set gives its bits):
+ * a point-array job of one point; the value to *value (left as it is on misuse: the callers
+ * start it as NaN). On misuse (gen or p NULL, gen not built, a kernel without a gradient form)
+ * the gradient is NaN where the generator's dimension is known (a built generator), else
+ * untouched. grad may be NULL. */
+static void point_grad(const cn_noise *gen, const void *p, int f32, void *value, void *grad, const char *fn)
+{
+    const cn__gen *g = cn__gen_of(gen);
+    const int is_built = g && built(g);
+    const int dims = is_built ? g->cfg.dims : 0;
+    if (!p || !is_built || !cn__isa_scalar.f64->grad[cn__gen_kernel(g)]) {
+        cn__grad_misuse(g, fn, p == NULL);
+        for (int a = 0; grad && a < dims; a++) {
+            if (f32)
+                ((float *)grad)[a] = NAN;
+            else
+                ((double *)grad)[a] = NAN;
+        }
+        return;
+    }
+    double dv[4] = {0, 0, 0, 0};
+    float fv[4] = {0, 0, 0, 0};
+    const void *coords[4];
+    void *gout[4];
+    for (int a = 0; a < dims; a++) {
+        coords[a] = f32 ? (const void *)((const float *)p + a) : (const void *)((const double *)p + a);
+        gout[a] = f32 ? (void *)&fv[a] : (void *)&dv[a];
+    }
+    cn__job job = {0};
+    job.g = g;
+    job.kind = CN__POINTS;
+    job.coords_f32 = job.out_f32 = f32;
+    job.out = value;
+    for (int a = 0; a < dims; a++) {
+        job.coords[a] = coords[a];
+        job.grad[a] = gout[a];
+    }
+    double mm[2];
+    (f32 ? cn__isa_scalar.f32 : cn__isa_scalar.f64)->grad[cn__gen_kernel(g)](&job, 0, 1, mm);
+    for (int a = 0; grad && a < dims; a++) {
+        if (f32)
+            ((float *)grad)[a] = fv[a];
+        else
+            ((double *)grad)[a] = dv[a];
+    }
+}
+
+double cn_eval_grad(const cn_noise *gen, const double *p, double *grad)
+{
+    double v = NAN;
+    point_grad(gen, p, 0, &v, grad, "cn_eval_grad");
+    return v;
+}
+
+float cn_evalf_grad(const cn_noise *gen, const float *p, float *grad)
+{
+    float v = NAN;
+    point_grad(gen, p, 1, &v, grad, "cn_evalf_grad");
+    return v;
+}
+
+/* ---- Curl noise ---- */
+
+/* The potentials of a curl: psi[0] 2D (one potential) or 3D (three, all 3D), each built with a
+ * gradient form; *np gets their number. */
+static cn_status curl_check(const cn_noise *const *psi, int *np)
+{
+    if (!psi || !psi[0])
+        return CN_E_NULL;
+    const cn__gen *g0 = cn__gen_of(psi[0]);
+    if (!built(g0))
+        return CN_E_UNBUILT;
+    if (g0->cfg.dims != 2 && g0->cfg.dims != 3)
+        return CN_E_DIMS;
+    *np = g0->cfg.dims == 2 ? 1 : 3;
+    for (int k = 0; k < *np; k++) {
+        if (!psi[k])
+            return CN_E_NULL;
+        const cn__gen *g = cn__gen_of(psi[k]);
+        if (!built(g))
+            return CN_E_UNBUILT;
+        if (g->cfg.dims != g0->cfg.dims)
+            return CN_E_DIMS;
+        if (!cn__isa_scalar.f64->grad[cn__gen_kernel(g)])
+            return CN_E_UNSUPPORTED;
+    }
+    return CN_OK;
+}
+
+static cn_status grid_curl(const cn_noise *const *psi, const double *origin, const double *step, const size_t *count,
+                           void *const *v, size_t out_len, int f32, int threads)
+{
+    int np;
+    cn_status st = curl_check(psi, &np);
+    if (st != CN_OK)
+        return st;
+    if (!v)
+        return CN_E_NULL;
+    const int dims = cn__gen_of(psi[0])->cfg.dims;
+    cn__job job;
+    size_t total;
+    /* the grid's checks, with the first component as the output */
+    if ((st = cn__grid_job(cn__gen_of(psi[0]), origin, step, count, v[0], out_len, f32, 0, &job, &total)) != CN_OK)
+        return st;
+    const size_t bytes = total * (f32 ? sizeof(float) : sizeof(double));
+    for (int a = 0; a < dims; a++) {
+        if (!v[a])
+            return CN_E_NULL;
+        for (int k = 0; k < np; k++)
+            if (overlaps(psi[k], sizeof(cn_noise), v[a], bytes))
+                return CN_E_OVERLAP;
+        for (int b = 0; b < a; b++)
+            if (overlaps(v[b], bytes, v[a], bytes))
+                return CN_E_OVERLAP;
+        if (overlaps(psi, (size_t)np * sizeof *psi, v[a], bytes))
+            return CN_E_OVERLAP; /* the workers read psi while they write */
+        job.grad[a] = v[a];
+    }
+    double mm[2];
+    return run_job(&job, total, threads, mm, NULL, 0, psi);
+}
+
+cn_status cn_grid_curl(const cn_noise *const *psi, const double *origin, const double *step, const size_t *count,
+                       double *const *v, size_t out_len, int threads)
+{
+    return grid_curl(psi, origin, step, count, (void *const *)v, out_len, 0, threads);
+}
+
+cn_status cn_grid_curlf(const cn_noise *const *psi, const double *origin, const double *step, const size_t *count,
+                        float *const *v, size_t out_len, int threads)
+{
+    return grid_curl(psi, origin, step, count, (void *const *)v, out_len, 1, threads);
+}
+
+/* The curl at one point from the potentials' cn_eval_grad / cn_evalf_grad, by the formulas of
+ * curl_range in the same order (so the grid's bits). */
+#define CN_CURL_POINT(NAME, T, GRAD)                                                      \
+    cn_status NAME(const cn_noise *const *psi, const T *p, T *v)                          \
+    {                                                                                     \
+        int np;                                                                           \
+        cn_status st = curl_check(psi, &np);                                              \
+        if (st != CN_OK)                                                                  \
+            return st;                                                                    \
+        if (!p || !v)                                                                     \
+            return CN_E_NULL;                                                             \
+        T g[3][3];                                                                        \
+        for (int k = 0; k < np; k++)                                                      \
+            GRAD(psi[k], p, g[k]);                                                        \
+        if (np == 1) {                                                                    \
+            v[0] = g[0][1];                                                               \
+            v[1] = -g[0][0];                                                              \
+        } else {                                                                          \
+            v[0] = -g[1][2] + g[2][1];                                                    \
+            v[1] = g[0][2] - g[2][0];                                                     \
+            v[2] = -g[0][1] + g[1][0];                                                    \
+        }                                                                                 \
+        return CN_OK;                                                                     \
+    }
+CN_CURL_POINT(cn_curl, double, cn_eval_grad)
+CN_CURL_POINT(cn_curlf, float, cn_evalf_grad)

@@ -24,6 +24,8 @@ typedef struct cn__job {
     size_t count[4];
     const void *coords[4];
     void *out;       /* the result of point i goes to element i - out_base */
+    void *grad[4];   /* gradient jobs: component a of point i's gradient to element i - out_base
+                        of grad[a] (a < dims); NULL otherwise */
     size_t out_base; /* 0, or the first point of a block evaluated into a scratch buffer */
 } cn__job;
 #define CN__GRID 0

@@ -22,6 +22,7 @@ typedef float (*cn__point_f32)(const cn__gen *g, double x, double y, double z, d
 typedef struct cn__isa_part {
     int lanes;
     cn__batch_fn batch[CN__KERNEL_COUNT];
+    cn__batch_fn grad[CN__KERNEL_COUNT]; /* value and gradient (job.grad); NULL: none */
 } cn__isa_part;
 
 typedef struct cn__isa_table {

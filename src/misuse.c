@@ -55,3 +55,12 @@ float cn__point_misuse_f32(const cn__gen *g, const char *function, int dims, int
     point_misuse(function, g, dims, p_null);
     return NAN;
 }
+
+double cn__grad_misuse(const cn__gen *g, const char *function, int p_null)
+{
+    if (g && cn__generator_ok(g) && !p_null)
+        misuse(function, "%s noise has no gradient form", cn_noise_type_name(g->cfg.type));
+    else
+        point_misuse(function, g, 0, p_null);
+    return NAN;
+}

@@ -22,4 +22,8 @@
 CN_MISUSE_ATTR(noinline) double cn__point_misuse_f64(const cn__gen *g, const char *function, int dims, int p_null);
 CN_MISUSE_ATTR(noinline) float cn__point_misuse_f32(const cn__gen *g, const char *function, int dims, int p_null);
 
+/* The same for the value-and-gradient calls (cn_eval_grad, cn_evalf_grad): also a generator whose
+ * noise type has no gradient form. */
+CN_MISUSE_ATTR(noinline) double cn__grad_misuse(const cn__gen *g, const char *function, int p_null);
+
 #endif

@@ -2,11 +2,12 @@
  * test_stack.c -- the stack a batch call needs stays within what cnoise.h documents
  * (CN_BATCH_STACK_BOUND below, the header's "at most 160 KiB").
  *
- * A batch call keeps its row tables on the calling thread's stack (131 KiB when last measured),
+ * A batch call keeps its row tables on the calling thread's stack (137 KiB when last measured, clang 14),
  * and every worker thread it starts needs the same. A thread of our own, with a 1 MiB stack we
  * allocate and fill with a byte pattern first, runs every kernel of the registry (every type,
  * dimension and mode the library builds) as a plain generator, a 32-octave fBm and a periodic
- * one, in float and double, as a grid, a point array and a grid of two layers, on every
+ * one, in float and double, as a grid, a point array and a grid of two layers (and, but for
+ * cellular noise, as a grid and a point array with the gradient, and 2D/3D as a curl), on every
  * instruction set this CPU supports, on that thread only (threads = 1). The deepest byte that
  * no longer holds the pattern is the most stack any of those calls used; it must not exceed the
  * bound. Sanitizer builds add red zones to every frame and skip the test (exit 77).
@@ -30,7 +31,8 @@
 
 enum { NX = 300, NY = 3, NZ = 2, NPTS = 97 };
 
-static int calls; /* batch calls that returned CN_OK */
+static int calls;             /* batch calls that returned CN_OK */
+static int grad_calls, grad_expected; /* the same for the gradient and curl calls */
 
 /* The batch calls of one generator, each on this thread. */
 static void run_all(const cn_noise *g, int dims)
@@ -56,6 +58,24 @@ static void run_all(const cn_noise *g, int dims)
     calls += cn_points_evalf(g, NPTS, pf, outf, 1, NULL) == CN_OK;
     calls += cn_layers_grid_eval(layers, 2, origin, step, count, outd, n, 1, NULL) == CN_OK;
     calls += cn_layers_grid_evalf(layers, 2, origin, step, count, outf, n, 1, NULL) == CN_OK;
+    /* value and gradient, and curl noise (every type but cellular) */
+    if (cn_noise_config(g)->type == CN_NOISE_CELLULAR)
+        return;
+    static double gd[4][NX * NY * NZ];
+    static float gf[4][NX * NY * NZ];
+    double *const gdp[4] = {gd[0], gd[1], gd[2], gd[3]};
+    float *const gfp[4] = {gf[0], gf[1], gf[2], gf[3]};
+    grad_calls += cn_grid_eval_grad(g, origin, step, count, outd, gdp, n, 1) == CN_OK;
+    grad_calls += cn_grid_evalf_grad(g, origin, step, count, outf, gfp, n, 1) == CN_OK;
+    grad_calls += cn_points_eval_grad(g, NPTS, pd, outd, gdp, 1) == CN_OK;
+    grad_calls += cn_points_evalf_grad(g, NPTS, pf, outf, gfp, 1) == CN_OK;
+    grad_expected += 4;
+    if (dims == 2 || dims == 3) {
+        const cn_noise *psi[3] = {g, g, g};
+        grad_calls += cn_grid_curl(psi, origin, step, count, gdp, n, 1) == CN_OK;
+        grad_calls += cn_grid_curlf(psi, origin, step, count, gfp, n, 1) == CN_OK;
+        grad_expected += 2;
+    }
 }
 
 static int generators; /* generators built and run */
@@ -122,6 +142,8 @@ int main(void)
     const size_t used = STACK_BYTES - untouched;
     CHECK(generators >= 30, "the registry's kernels were built (%d generators)", generators);
     CHECK(calls == 6 * generators, "every batch call succeeded (%d of %d)", calls, 6 * generators);
+    CHECK(grad_expected > 0 && grad_calls == grad_expected, "every gradient and curl call succeeded (%d of %d)",
+          grad_calls, grad_expected);
     CHECK(used <= CN_BATCH_STACK_BOUND, "the batch calls used %zu bytes of stack, more than the %zu documented",
           used, CN_BATCH_STACK_BOUND);
     printf("test_stack: %d generators x 6 batch calls on every supported instruction set: at most %zu bytes "

@@ -1,7 +1,7 @@
 /*
  * registry.h -- the one list of noise kernels, and what is generated from it.
  *
- * CN_KERNELS(X) calls X(TYPE, MODE, DIMS, BASE, FORM) once per kernel that exists:
+ * CN_KERNELS(X) calls X(TYPE, MODE, DIMS, BASE, FORM, GRAD) once per kernel that exists:
  *   TYPE  the cn_noise_type without its prefix (PERLIN: CN_NOISE_PERLIN)
  *   MODE  the cn_mode without its prefix (DEFAULT, CLASSIC)
  *   DIMS  1..4
@@ -9,10 +9,12 @@
  *         noise at a vector of points); the entries of each build are named after it
  *   FORM  the kernel's grid-row form (row.inc): PERLIN, VALUE, SIMPLEX, or NONE (every grid
  *         point goes through the per-point loop)
+ *   GRAD  GRAD: the kernel has a value-and-gradient form, KN(BASE_d) (deriv.inc), behind the
+ *         gradient calls (cn_eval_grad, cn_grid_eval_grad, ...); NONE: those calls refuse it
  * From this list come: the kernel index of each combination and whether it exists
  * (cn__kernel_sigs, so cn_config_check's CN_E_UNSUPPORTED), the entries of every instruction
- * set's build and its tables (entries.inc). Adding a kernel: its base function, one line here,
- * its range constant (core/scales.h) and its tests.
+ * set's build and its tables (entries.inc). Adding a kernel: its base function (and its gradient
+ * form), one line here, its range constant (core/scales.h) and its tests.
  */
 #ifndef CN_REGISTRY_H
 #define CN_REGISTRY_H
@@ -20,32 +22,32 @@
 #include "cnoise.h"
 #include "../gen.h"
 
-#define CN_KERNELS(X)                                   \
-    X(PERLIN, DEFAULT, 1, perlin1, PERLIN)              \
-    X(PERLIN, DEFAULT, 2, perlin2, PERLIN)              \
-    X(PERLIN, DEFAULT, 3, perlin3, PERLIN)              \
-    X(PERLIN, DEFAULT, 4, perlin4, NONE)                \
-    X(SIMPLEX, DEFAULT, 2, simplex2, SIMPLEX)           \
-    X(SIMPLEX, DEFAULT, 3, simplex3, SIMPLEX)           \
-    X(SIMPLEX, DEFAULT, 4, simplex4, SIMPLEX)           \
-    X(VALUE, DEFAULT, 1, value1, VALUE)                 \
-    X(VALUE, DEFAULT, 2, value2, VALUE)                 \
-    X(VALUE, DEFAULT, 3, value3, VALUE)                 \
-    X(VALUE, DEFAULT, 4, value4, NONE)                  \
-    X(VALUE_CUBIC, DEFAULT, 1, value_cubic1, NONE)      \
-    X(VALUE_CUBIC, DEFAULT, 2, value_cubic2, NONE)      \
-    X(VALUE_CUBIC, DEFAULT, 3, value_cubic3, NONE)      \
-    X(VALUE_CUBIC, DEFAULT, 4, value_cubic4, NONE)      \
-    X(CELLULAR, DEFAULT, 2, cellular2, NONE)            \
-    X(CELLULAR, DEFAULT, 3, cellular3, NONE)            \
-    X(CELLULAR, DEFAULT, 4, cellular4, NONE)            \
-    X(PERLIN, CLASSIC, 1, perlin1c, NONE)               \
-    X(PERLIN, CLASSIC, 2, perlin2c, NONE)               \
-    X(PERLIN, CLASSIC, 3, perlin3c, NONE)               \
-    X(PERLIN, CLASSIC, 4, perlin4c, NONE)               \
-    X(SIMPLEX, CLASSIC, 2, simplex2c, NONE)             \
-    X(SIMPLEX, CLASSIC, 3, simplex3c, NONE)             \
-    X(SIMPLEX, CLASSIC, 4, simplex4c, NONE)
+#define CN_KERNELS(X)                                    \
+    X(PERLIN, DEFAULT, 1, perlin1, PERLIN, GRAD)         \
+    X(PERLIN, DEFAULT, 2, perlin2, PERLIN, GRAD)         \
+    X(PERLIN, DEFAULT, 3, perlin3, PERLIN, GRAD)         \
+    X(PERLIN, DEFAULT, 4, perlin4, NONE, GRAD)           \
+    X(SIMPLEX, DEFAULT, 2, simplex2, SIMPLEX, GRAD)      \
+    X(SIMPLEX, DEFAULT, 3, simplex3, SIMPLEX, GRAD)      \
+    X(SIMPLEX, DEFAULT, 4, simplex4, SIMPLEX, GRAD)      \
+    X(VALUE, DEFAULT, 1, value1, VALUE, GRAD)            \
+    X(VALUE, DEFAULT, 2, value2, VALUE, GRAD)            \
+    X(VALUE, DEFAULT, 3, value3, VALUE, GRAD)            \
+    X(VALUE, DEFAULT, 4, value4, NONE, GRAD)             \
+    X(VALUE_CUBIC, DEFAULT, 1, value_cubic1, NONE, GRAD) \
+    X(VALUE_CUBIC, DEFAULT, 2, value_cubic2, NONE, GRAD) \
+    X(VALUE_CUBIC, DEFAULT, 3, value_cubic3, NONE, GRAD) \
+    X(VALUE_CUBIC, DEFAULT, 4, value_cubic4, NONE, GRAD) \
+    X(CELLULAR, DEFAULT, 2, cellular2, NONE, NONE)       \
+    X(CELLULAR, DEFAULT, 3, cellular3, NONE, NONE)       \
+    X(CELLULAR, DEFAULT, 4, cellular4, NONE, NONE)       \
+    X(PERLIN, CLASSIC, 1, perlin1c, NONE, GRAD)          \
+    X(PERLIN, CLASSIC, 2, perlin2c, NONE, GRAD)          \
+    X(PERLIN, CLASSIC, 3, perlin3c, NONE, GRAD)          \
+    X(PERLIN, CLASSIC, 4, perlin4c, NONE, GRAD)          \
+    X(SIMPLEX, CLASSIC, 2, simplex2c, NONE, GRAD)        \
+    X(SIMPLEX, CLASSIC, 3, simplex3c, NONE, GRAD)        \
+    X(SIMPLEX, CLASSIC, 4, simplex4c, NONE, GRAD)
 
 /* The names of the noise types, modes and fractals (cn_noise_type_name and friends; the CLI
  * parses and lists them): X(enum value, name). */

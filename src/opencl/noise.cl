@@ -28,7 +28,7 @@ typedef float cn_coord;  /* cn_points_evalf: float coordinates */
  * (arrays past the dimension are not read). One kernel per base kernel for both: its body is
  * compiled once (runtimes such as PoCL compile each kernel at its first launch).
  */
-#define CN_CL_ENTRIES(TYPE, MODE, DIMS, BASE, FORM)                                               \
+#define CN_CL_ENTRIES(TYPE, MODE, DIMS, BASE, FORM, GRAD)                                               \
     CN_BOUNDED_ENTRY(BASE, DIMS)                                                                  \
     CN_LANES_BODY(KN(lanes_##BASE), static inline, DIMS, BASE)                                    \
     __kernel void KN(eval_##BASE)(__global const cn__gen *g, int points, double4 origin,          \
