@@ -28,7 +28,8 @@ except ImportError as _e:  # the source folder (python/cnoise) imported instead 
 from ._cnoise import ConfigError, Error
 
 __all__ = ["Noise", "Layers", "Error", "ConfigError", "noise_types", "modes", "fractals",
-           "cell_distances", "cell_returns", "period_multiple", "isa", "set_isa_cap", "__version__"]
+           "cell_distances", "cell_returns", "period_multiple", "isa", "set_isa_cap", "curl", "curl_grid",
+           "__version__"]
 
 __version__ = _cnoise.version
 
@@ -80,6 +81,36 @@ def set_isa_cap(cap):
     """Caps the instruction set batch calls use ('scalar', 'sse2', 'avx2', 'avx512', 'neon'), or
     removes the cap (None). Every choice gives the same bits (cn_isa_set_cap)."""
     _cnoise.isa_set_cap(cap)
+
+
+def _potentials(potentials):
+    pots = tuple(potentials)
+    if len(pots) not in (1, 3) or not all(isinstance(p, Noise) for p in pots):
+        raise TypeError("potentials: one 2D Noise or three 3D Noise objects")
+    return pots, (2 if len(pots) == 1 else 3)
+
+
+def curl(potentials, *coords, dtype=None):
+    """Curl noise at one point: (vx, vy) = (d psi/dy, -d psi/dx) of one 2D potential, or the curl
+    (vx, vy, vz) of three 3D potentials (say, one configuration with three seeds); a
+    divergence-free field (cn_curl; cn_curlf with dtype=float32)."""
+    pots, dims = _potentials(potentials)
+    if len(coords) != dims:
+        raise TypeError(f"curl of {dims}D potentials takes {dims} coordinates, got {len(coords)}")
+    single = dtype is not None and _dtype(dtype, None) == _np.float32
+    return _cnoise.curl(tuple(p._c for p in pots), tuple(float(c) for c in coords), single)
+
+
+def curl_grid(potentials, shape, origin=0.0, step=1.0, *, dtype=None, threads=0):
+    """Curl noise on a grid (cn_grid_curl[f]): an array of shape (dims,) + shape, [a] the
+    field's component along coordinate a (x first), shape and origin/step as in Noise.grid."""
+    pots, dims = _potentials(potentials)
+    shape = _index_tuple("shape", shape, dims)
+    dt = _dtype(dtype, None)
+    out = _np.empty((dims,) + shape, dtype=dt)
+    _cnoise.curl_grid(tuple(p._c for p in pots), _per_axis("origin", origin, dims), _per_axis("step", step, dims),
+                      out, _threads(threads))
+    return out
 
 
 def _index_tuple(name, values, n=None):
@@ -338,6 +369,35 @@ class Noise(_Evaluator):
         arrays, out = _points_args(coords, self.dims, "noise", dtype, out)
         self._c.points(arrays, out, _threads(threads))
         return out
+
+    def grad(self, *coords, dtype=None):
+        """n.grad(x, y, ...) -> (value, (d/dx, d/dy, ...)): the value at one point (cn_eval's)
+        and its analytic partial derivatives by the coordinates (cn_eval_grad; cn_evalf_grad with
+        dtype=float32). Every type but cellular (cnoise.Error)."""
+        if len(coords) != self.dims:
+            raise TypeError(f"a {self.dims}D noise takes {self.dims} coordinates, got {len(coords)}")
+        single = dtype is not None and _dtype(dtype, None) == _np.float32
+        return self._c.eval_grad(tuple(float(c) for c in coords), single)
+
+    def grid_grad(self, shape, origin=0.0, step=1.0, *, dtype=None, threads=0):
+        """(values, gradient) of a grid: values as grid() gives them, gradient an array of shape
+        (dims,) + shape whose [a] is the derivative along coordinate a (x first: [0] is d/dx,
+        along the last axis of values). cn_grid_eval[f]_grad; float32 by default."""
+        shape = _index_tuple("shape", shape, self.dims)
+        dt = _dtype(dtype, None)
+        out = _np.empty(shape, dtype=dt)
+        grad = _np.empty((self.dims,) + shape, dtype=dt)
+        self._c.grid_grad(_per_axis("origin", origin, self.dims), _per_axis("step", step, self.dims),
+                          out, grad, _threads(threads))
+        return out, grad
+
+    def points_grad(self, *coords, dtype=None, threads=0):
+        """(values, gradient) at many points (as points()): gradient has shape (dims,) + the
+        broadcast shape. cn_points_eval[f]_grad; float64 by default."""
+        arrays, out = _points_args(coords, self.dims, "noise", dtype, None)
+        grad = _np.empty((self.dims,) + out.shape, dtype=out.dtype)
+        self._c.points_grad(arrays, out, grad, _threads(threads))
+        return out, grad
 
     def __repr__(self):
         cfg = self.config

@@ -742,6 +742,120 @@ static PyObject *Gen_points(GenObject *self, PyObject *args)
     return none_or_raise(st, es == 4 ? "cn_points_evalf" : "cn_points_eval");
 }
 
+/* The gradient array of a call whose values go to out: C-contiguous, writeable, out's dtype,
+ * shape (dims,) + out.shape; component a's pointer to ptrs[a]. 0, or -1 with an exception set. */
+static int grad_args(PyObject *o_grad, PyArrayObject *out, int dims, void *ptrs[4])
+{
+    const int es = check_out(o_grad, "grad");
+    if (es < 0)
+        return -1;
+    PyArrayObject *g = (PyArrayObject *)o_grad;
+    int ok = PyArray_TYPE(g) == PyArray_TYPE(out) && PyArray_NDIM(g) == PyArray_NDIM(out) + 1 &&
+             PyArray_DIM(g, 0) == dims;
+    for (int k = 0; ok && k < PyArray_NDIM(out); k++)
+        ok = PyArray_DIM(g, k + 1) == PyArray_DIM(out, k);
+    if (!ok) {
+        PyErr_Format(PyExc_ValueError, "grad: needs the values' dtype and shape (%d,) + their shape", dims);
+        return -1;
+    }
+    for (int a = 0; a < dims; a++)
+        ptrs[a] = (char *)PyArray_DATA(g) + (size_t)a * (size_t)PyArray_SIZE(out) * (size_t)es;
+    return 0;
+}
+
+/* The derivatives as a tuple of floats. */
+static PyObject *tuple_of(const double *x, int n)
+{
+    PyObject *t = PyTuple_New(n);
+    for (int k = 0; t && k < n; k++) {
+        PyObject *f = PyFloat_FromDouble(x[k]);
+        if (!f) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, k, f);
+    }
+    return t;
+}
+
+/* eval_grad(coords, single=False) -> (value, (d/dx, ...)): cn_eval_grad / cn_evalf_grad. */
+static PyObject *Gen_eval_grad(GenObject *self, PyObject *args)
+{
+    double p[4], g[4];
+    float pf[4], gf[4];
+    int single;
+    const int dims = gen_dims(self);
+    if (eval_args(args, dims, p, pf, &single) < 0)
+        return NULL;
+    if (cn_noise_config(&self->gen)->type == CN_NOISE_CELLULAR) { /* the one type without a gradient */
+        raise_eval(CN_E_UNSUPPORTED, single ? "cn_evalf_grad" : "cn_eval_grad");
+        return NULL;
+    }
+    double v;
+    if (single) {
+        v = (double)cn_evalf_grad(&self->gen, pf, gf);
+        for (int a = 0; a < dims; a++)
+            g[a] = (double)gf[a];
+    } else {
+        v = cn_eval_grad(&self->gen, p, g);
+    }
+    PyObject *t = tuple_of(g, dims);
+    return t ? Py_BuildValue("(dN)", v, t) : NULL;
+}
+
+/* grid_grad(origin, step, out, grad, threads): cn_grid_eval[f]_grad into out and grad. */
+static PyObject *Gen_grid_grad(GenObject *self, PyObject *args)
+{
+    PyObject *o_origin, *o_step, *o_out, *o_grad;
+    grid_call g;
+    void *gp[4];
+    const int dims = gen_dims(self);
+    if (!PyArg_ParseTuple(args, "OOOOi:grid_grad", &o_origin, &o_step, &o_out, &o_grad, &g.threads))
+        return NULL;
+    PyObject *rest = Py_BuildValue("(OOOi)", o_origin, o_step, o_out, g.threads);
+    if (!rest)
+        return NULL;
+    const int bad = grid_args(rest, dims, &g) < 0 || grad_args(o_grad, (PyArrayObject *)o_out, dims, gp) < 0;
+    Py_DECREF(rest);
+    if (bad)
+        return NULL;
+    cn_status st;
+    Py_BEGIN_ALLOW_THREADS
+    if (g.es == 4)
+        st = cn_grid_evalf_grad(&self->gen, g.origin, g.step, g.count, (float *)g.data, (float *const *)gp, g.len,
+                                g.threads);
+    else
+        st = cn_grid_eval_grad(&self->gen, g.origin, g.step, g.count, (double *)g.data, (double *const *)gp, g.len,
+                               g.threads);
+    Py_END_ALLOW_THREADS
+    return none_or_raise(st, g.es == 4 ? "cn_grid_evalf_grad" : "cn_grid_eval_grad");
+}
+
+/* points_grad(coords, out, grad, threads): cn_points_eval[f]_grad. */
+static PyObject *Gen_points_grad(GenObject *self, PyObject *args)
+{
+    PyObject *coords, *o_out, *o_grad;
+    int threads, es;
+    const void *ptrs[4];
+    void *gp[4], *data;
+    size_t n;
+    const int dims = gen_dims(self);
+    if (!PyArg_ParseTuple(args, "OOOi:points_grad", &coords, &o_out, &o_grad, &threads) ||
+        points_args(coords, o_out, dims, ptrs, &n, &data, &es) < 0 ||
+        grad_args(o_grad, (PyArrayObject *)o_out, dims, gp) < 0)
+        return NULL;
+    cn_status st;
+    Py_BEGIN_ALLOW_THREADS
+    if (es == 4)
+        st = cn_points_evalf_grad(&self->gen, n, (const float *const *)ptrs, (float *)data, (float *const *)gp,
+                                  threads);
+    else
+        st = cn_points_eval_grad(&self->gen, n, (const double *const *)ptrs, (double *)data, (double *const *)gp,
+                                 threads);
+    Py_END_ALLOW_THREADS
+    return none_or_raise(st, es == 4 ? "cn_points_evalf_grad" : "cn_points_eval_grad");
+}
+
 static PyObject *Gen_get_dims(GenObject *self, void *Py_UNUSED(closure)) { return PyLong_FromLong(gen_dims(self)); }
 
 static PyMethodDef Gen_methods[] = {
@@ -752,6 +866,12 @@ static PyMethodDef Gen_methods[] = {
     {"grid", (PyCFunction)Gen_grid, METH_VARARGS, "grid(origin, step, out, threads): cn_grid_eval[f] into out."},
     {"points", (PyCFunction)Gen_points, METH_VARARGS,
      "points(coords, out, threads): cn_points_eval[f] into out."},
+    {"eval_grad", (PyCFunction)Gen_eval_grad, METH_VARARGS,
+     "eval_grad(coords, single=False) -> (value, gradient tuple): cn_eval_grad / cn_evalf_grad."},
+    {"grid_grad", (PyCFunction)Gen_grid_grad, METH_VARARGS,
+     "grid_grad(origin, step, out, grad, threads): cn_grid_eval[f]_grad into out and grad (dims, ...)."},
+    {"points_grad", (PyCFunction)Gen_points_grad, METH_VARARGS,
+     "points_grad(coords, out, grad, threads): cn_points_eval[f]_grad."},
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef Gen_getset[] = {{"dims", (getter)Gen_get_dims, NULL, "Dimensions (1..4).", NULL},
@@ -1067,6 +1187,93 @@ static PyObject *m_isa_set_cap(PyObject *Py_UNUSED(m), PyObject *arg)
     Py_RETURN_NONE;
 }
 
+/* The potentials of a curl: a tuple of 1 (2D) or 3 (3D) generators, into psi[]. 0, or -1 with
+ * an exception set. The library checks their dimensions. */
+static int curl_potentials(PyObject *o, const cn_noise *psi[3], int *dims)
+{
+    if (!PyTuple_Check(o) || (PyTuple_GET_SIZE(o) != 1 && PyTuple_GET_SIZE(o) != 3)) {
+        PyErr_SetString(PyExc_TypeError, "potentials: a tuple of one 2D or three 3D generators");
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(o); k++) {
+        PyObject *g = PyTuple_GET_ITEM(o, k);
+        if (!PyObject_TypeCheck(g, &GenType)) {
+            PyErr_Format(PyExc_TypeError, "potentials: item %zd is not a generator", k);
+            return -1;
+        }
+        psi[k] = &((GenObject *)g)->gen;
+    }
+    psi[1] = PyTuple_GET_SIZE(o) == 3 ? psi[1] : NULL;
+    psi[2] = PyTuple_GET_SIZE(o) == 3 ? psi[2] : NULL;
+    *dims = PyTuple_GET_SIZE(o) == 1 ? 2 : 3;
+    return 0;
+}
+
+/* curl(potentials, coords, single) -> tuple: cn_curl / cn_curlf. */
+static PyObject *m_curl(PyObject *Py_UNUSED(m), PyObject *args)
+{
+    PyObject *o_psi, *coords;
+    int single = 0, dims;
+    const cn_noise *psi[3];
+    double p[4], v[3];
+    float pf[4], vf[3];
+    if (!PyArg_ParseTuple(args, "OO|p:curl", &o_psi, &coords, &single) || curl_potentials(o_psi, psi, &dims) < 0 ||
+        get_doubles(coords, "coordinates", dims, p) < 0)
+        return NULL;
+    cn_status st;
+    if (single) {
+        for (int a = 0; a < dims; a++)
+            pf[a] = (float)p[a];
+        st = cn_curlf(psi, pf, vf);
+        for (int a = 0; a < dims; a++)
+            v[a] = (double)vf[a];
+    } else {
+        st = cn_curl(psi, p, v);
+    }
+    if (st != CN_OK) {
+        raise_eval(st, single ? "cn_curlf" : "cn_curl");
+        return NULL;
+    }
+    return tuple_of(v, dims);
+}
+
+/* curl_grid(potentials, origin, step, out, threads): cn_grid_curl[f] into out (dims, ...). */
+static PyObject *m_curl_grid(PyObject *Py_UNUSED(m), PyObject *args)
+{
+    PyObject *o_psi, *o_origin, *o_step, *o_out;
+    int threads, dims;
+    const cn_noise *psi[3];
+    double origin[4], step[4];
+    size_t count[4];
+    if (!PyArg_ParseTuple(args, "OOOOi:curl_grid", &o_psi, &o_origin, &o_step, &o_out, &threads) ||
+        curl_potentials(o_psi, psi, &dims) < 0)
+        return NULL;
+    const int es = check_out(o_out, "out");
+    if (es < 0 || get_doubles(o_origin, "origin", dims, origin) < 0 || get_doubles(o_step, "step", dims, step) < 0)
+        return NULL;
+    PyArrayObject *out = (PyArrayObject *)o_out;
+    if (PyArray_NDIM(out) != dims + 1 || PyArray_DIM(out, 0) != dims) {
+        PyErr_Format(PyExc_ValueError, "out: the curl of %dD potentials needs shape (%d,) + the grid's shape", dims, dims);
+        return NULL;
+    }
+    size_t len = 1;
+    for (int k = 0; k < dims; k++) {
+        count[k] = (size_t)PyArray_DIM(out, dims - k);
+        len *= count[k];
+    }
+    void *vp[3];
+    for (int a = 0; a < dims; a++)
+        vp[a] = (char *)PyArray_DATA(out) + (size_t)a * len * (size_t)es;
+    cn_status st;
+    Py_BEGIN_ALLOW_THREADS
+    if (es == 4)
+        st = cn_grid_curlf(psi, origin, step, count, (float *const *)vp, len, threads);
+    else
+        st = cn_grid_curl(psi, origin, step, count, (double *const *)vp, len, threads);
+    Py_END_ALLOW_THREADS
+    return none_or_raise(st, es == 4 ? "cn_grid_curlf" : "cn_grid_curl");
+}
+
 static PyObject *m_strerror(PyObject *Py_UNUSED(m), PyObject *arg)
 {
     long s = PyLong_AsLong(arg);
@@ -1085,6 +1292,9 @@ static PyMethodDef module_methods[] = {
     {"isa_active", m_isa_active, METH_NOARGS, "cn_isa_active()'s name."},
     {"isa_set_cap", m_isa_set_cap, METH_O, "cn_isa_set_cap(name or None)."},
     {"strerror", m_strerror, METH_O, "cn_strerror(status)."},
+    {"curl", m_curl, METH_VARARGS, "curl(potentials, coords, single=False) -> tuple: cn_curl / cn_curlf."},
+    {"curl_grid", m_curl_grid, METH_VARARGS,
+     "curl_grid(potentials, origin, step, out, threads): cn_grid_curl[f] into out (dims, ...)."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "cnoise._cnoise",
