@@ -164,6 +164,7 @@ typedef struct cn_ctx {
     const cn_noise *gen;
     const bench_work *w;
     int f32, threads;
+    void *grad[3]; /* run_cnoise_grad: the gradient's components */
 } cn_ctx;
 
 static int run_cnoise_batch(const void *vctx, void *out)
@@ -185,6 +186,34 @@ static int run_cnoise_batch(const void *vctx, void *out)
     }
     if (st != CN_OK) {
         fprintf(stderr, "cnoise_bench: batch call failed: %s\n", cn_strerror(st));
+        return -1;
+    }
+    return 0;
+}
+
+/* The batch calls with the gradient (cn_grid_eval[f]_grad, cn_points_eval[f]_grad): the values to
+ * out, the derivatives to the context's buffers. */
+static int run_cnoise_grad(const void *vctx, void *out)
+{
+    const cn_ctx *c = (const cn_ctx *)vctx;
+    const bench_work *w = c->w;
+    cn_status st;
+    if (w->points) {
+        if (c->f32)
+            st = cn_points_evalf_grad(c->gen, w->n, w->xf, (float *)out, (float *const *)c->grad, c->threads);
+        else
+            st = cn_points_eval_grad(c->gen, w->n, w->xd, (double *)out, (double *const *)c->grad, c->threads);
+    } else {
+        const double origin[3] = {w->origin, w->origin, w->origin}, step[3] = {w->step, w->step, w->step};
+        if (c->f32)
+            st = cn_grid_evalf_grad(c->gen, origin, step, w->count, (float *)out, (float *const *)c->grad, w->n,
+                                    c->threads);
+        else
+            st = cn_grid_eval_grad(c->gen, origin, step, w->count, (double *)out, (double *const *)c->grad, w->n,
+                                   c->threads);
+    }
+    if (st != CN_OK) {
+        fprintf(stderr, "cnoise_bench: gradient call failed: %s\n", cn_strerror(st));
         return -1;
     }
     return 0;
@@ -488,7 +517,7 @@ static int run_case(bcase *c, const options *o, int first, void *out, reference 
                 row *r = add_row(c, t == 1 ? "cnoise threads=1" : "cnoise threads=2", isa, f32, t, t == 1);
                 if (!r)
                     return -1;
-                const cn_ctx ctx = {&gen, &c->w, f32, t};
+                const cn_ctx ctx = {&gen, &c->w, f32, t, {NULL, NULL, NULL}};
                 h[t - 1] = finish_row(c, r, run_cnoise_batch, &ctx, out, passes);
                 med[t - 1] = r->ns_med;
             }
@@ -513,7 +542,7 @@ static int run_case(bcase *c, const options *o, int first, void *out, reference 
             row *r = add_row(c, "cnoise", cn_isa_name(isa), f32, 1, 1);
             if (!r)
                 return -1;
-            const cn_ctx ctx = {&gen, &c->w, f32, 1};
+            const cn_ctx ctx = {&gen, &c->w, f32, 1, {NULL, NULL, NULL}};
             const uint64_t h = finish_row(c, r, run_cnoise_batch, &ctx, out, passes);
             const size_t bytes = c->w.n * (f32 ? sizeof(float) : sizeof(double));
             if (isa == CN_ISA_SCALAR) {
@@ -537,13 +566,36 @@ static int run_case(bcase *c, const options *o, int first, void *out, reference 
     }
     cn_isa_set_cap(CN_ISA_COUNT);
 
+    /* Value and gradient (every type but cellular), on the default instruction set: what the
+     * derivatives cost next to the value alone (the ratio column), and the values' bits must be
+     * the batch's. */
+    if (c->type != CN_NOISE_CELLULAR) {
+        void *grad[3] = {NULL, NULL, NULL};
+        int ok = 1;
+        for (int a = 0; a < c->w.dims; a++)
+            ok &= (grad[a] = malloc(c->w.n * sizeof(double))) != NULL;
+        for (int f32 = 0; ok && f32 < 2; f32++) {
+            row *r = add_row(c, "cnoise +gradient", cn_isa_name(cn_isa_active()), f32, 1, 0);
+            if (!r)
+                break;
+            const cn_ctx ctx = {&gen, &c->w, f32, 1, {grad[0], grad[1], grad[2]}};
+            const uint64_t h = finish_row(c, r, run_cnoise_grad, &ctx, out, passes);
+            if (ref->have[f32] && (ref->copy[f32] ? differs(ref->copy[f32], out, c->w.n, f32) : h != ref->hash[f32]))
+                fail("%s: the gradient call's values differ from the batch's (%s)", c->id, prec_name[f32]);
+        }
+        if (!ok)
+            fail("%s: out of memory for the gradient", c->id);
+        for (int a = 0; a < 3; a++)
+            free(grad[a]);
+    }
+
     /* The single-point API (always the scalar build), in double: it sees the batch's coordinates
      * exactly, so it must give the scalar batch's bits. */
     {
         row *r = add_row(c, c->w.dims == 2 ? "cnoise cn_eval2" : "cnoise cn_eval3", "scalar", 0, 1, 0);
         if (!r)
             return -1;
-        const cn_ctx ctx = {&gen, &c->w, 0, 1};
+        const cn_ctx ctx = {&gen, &c->w, 0, 1, {NULL, NULL, NULL}};
         const uint64_t h = finish_row(c, r, run_cnoise_point, &ctx, out, passes);
         if (ref->have[0] && h != ref->hash[0])
             fail("%s: %s differs from the scalar batch output", c->id, r->impl);
@@ -554,7 +606,7 @@ static int run_case(bcase *c, const options *o, int first, void *out, reference 
         row *r = add_row(c, c->w.dims == 2 ? "cnoise cn_eval2f" : "cnoise cn_eval3f", "scalar", 1, 1, 0);
         if (!r)
             return -1;
-        const cn_ctx ctx = {&gen, &c->w, 1, 1};
+        const cn_ctx ctx = {&gen, &c->w, 1, 1, {NULL, NULL, NULL}};
         const uint64_t h = finish_row(c, r, run_cnoise_point, &ctx, out, passes);
         if (c->w.points && ref->have[1] && h != ref->hash[1])
             fail("%s: %s differs from the scalar float batch output", c->id, r->impl);
