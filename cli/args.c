@@ -987,6 +987,29 @@ double cli_built_eval(const cli_built *b, const double *pd, const float *pf)
     return (double)v;
 }
 
+cn_status cli_built_eval_grad(const cli_built *b, const double *pd, const float *pf, double *v, double *grad)
+{
+    float vf, gf[4];
+    cn_status st;
+    if (b->direct) { /* one point through the point-array call: cn_eval_grad's bits, and a status */
+        const double *pc[4] = {&pd[0], &pd[1], &pd[2], &pd[3]};
+        const float *pcf[4] = {&pf[0], &pf[1], &pf[2], &pf[3]};
+        double *gp[4] = {&grad[0], &grad[1], &grad[2], &grad[3]};
+        float *gpf[4] = {&gf[0], &gf[1], &gf[2], &gf[3]};
+        st = b->use_float ? cn_points_evalf_grad(&b->gen[0], 1, pcf, &vf, gpf, 1)
+                          : cn_points_eval_grad(&b->gen[0], 1, pc, v, gp, 1);
+    } else {
+        st = b->use_float ? cn_layers_evalf_grad(b->layer, (size_t)b->count, pf, &vf, gf)
+                          : cn_layers_eval_grad(b->layer, (size_t)b->count, pd, v, grad);
+    }
+    if (st == CN_OK && b->use_float) {
+        *v = (double)vf;
+        for (int a = 0; a < b->dims; a++)
+            grad[a] = (double)gf[a];
+    }
+    return st;
+}
+
 int cli_opt_slice(const char *prog, const char *opt, const char *text, int ok, const char *need, int use_float,
                   double *d, float *f)
 {

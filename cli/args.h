@@ -301,6 +301,11 @@ void cli_built_free(cli_built *b);
  */
 double cli_built_eval(const cli_built *b, const double *pd, const float *pf);
 
+/* The same with the gradient: *v the value cli_built_eval gives, grad[0..dims) the derivatives
+ * (one layer of weight 1: cn_eval_grad's; a sum: cn_layers_eval_grad's). Returns the library's
+ * status (CN_E_UNSUPPORTED for a type without a gradient). */
+cn_status cli_built_eval_grad(const cli_built *b, const double *pd, const float *pf, double *v, double *grad);
+
 /*
  * Prints a --help text to stdout with the library's names (cn_noise_type_name, cn_fractal_name)
  * where the text holds CLI_HELP_NOISE or CLI_HELP_FRACTAL, as "perlin (default), simplex or
@@ -390,7 +395,7 @@ extern int cli_check_only;
 
 /* "cnoise sample" after its options: reads data lines from in, prints values to out (see
  * "cnoise sample --help"); returns an exit code. Errors go to stderr. */
-int cli_sample_stream(const cli_noise_opts *o, FILE *in, FILE *out);
+int cli_sample_stream(const cli_noise_opts *o, int gradient, FILE *in, FILE *out);
 
 /* The commands: argv[0] is the command name; they return an exit code. */
 int cli_cmd_sample(int argc, char **argv);

@@ -32,6 +32,8 @@ static const char help_text[] =
     "  is an error.\n"
     "Output: one value per line, printf \"%.17g\" in double precision and \"%.9g\" in float\n"
     "  precision (enough digits to read back the exact value); NaN prints as \"nan\".\n"
+    "  With --gradient each line is the value and its partial derivatives by the input\n"
+    "  coordinates, separated by spaces: \"v dv/dx\" (1D) ... \"v dv/dx dv/dy dv/dz dv/dw\" (4D).\n"
     "\n"
     "Options:\n"
     "  --noise NAME       " CLI_HELP_NOISE "\n"
@@ -43,6 +45,9 @@ static const char help_text[] =
     "  --precision P      double (default) or float: cn_eval or cn_evalf\n"
     "  --frequency F      finite number > 0 (default 1); coordinates are multiplied by it\n"
     "  --dims N           1..4 (simplex: 2..4): every line must have N coordinates\n"
+    "  --gradient         also print the analytic derivatives (cn_eval_grad: exact to the chain\n"
+    "                     rule through frequency, rotation, every octave and amplitude; the\n"
+    "                     weighted sum over the layers); every noise type but cellular\n"
     "  -h, --help         show this help\n"
     "\n"
     CLI_SHAPE_HELP
@@ -139,15 +144,39 @@ static int parse_line(char *p, unsigned long lineno, int use_float, point *pt)
     }
 }
 
-/* Prints one value; returns 0 or -1 (errno set) when standard output fails. */
-static int print_value(FILE *out, double v, int use_float)
+/* Prints one value followed by `end`; returns 0 or -1 (errno set) when standard output fails. */
+static int print_value(FILE *out, double v, int use_float, char end)
 {
     if (isnan(v))
-        return fputs("nan\n", out) < 0 ? -1 : 0;
-    return fprintf(out, use_float ? "%.9g\n" : "%.17g\n", v) < 0 ? -1 : 0;
+        return fprintf(out, "nan%c", end) < 0 ? -1 : 0;
+    return fprintf(out, use_float ? "%.9g%c" : "%.17g%c", v, end) < 0 ? -1 : 0;
 }
 
-int cli_sample_stream(const cli_noise_opts *o, FILE *in, FILE *out)
+/* --gradient: whether the built noise has a gradient (the library's answer at the origin); 0, or
+ * -1 with the reason in why. */
+static int gradient_ok(const cli_built *b, char *why, size_t whylen)
+{
+    const double pd[4] = {0, 0, 0, 0};
+    const float pf[4] = {0, 0, 0, 0};
+    double v, g[4];
+    const cn_status st = cli_built_eval_grad(b, pd, pf, &v, g);
+    if (st == CN_OK)
+        return 0;
+    const char *type = "this";
+    for (int k = 0; k < b->count; k++) { /* the layer the library refuses */
+        const double *pc[4] = {pd, pd, pd, pd};
+        double *gp[4] = {&g[0], &g[1], &g[2], &g[3]};
+        if (cn_points_eval_grad(&b->gen[k], 1, pc, &v, gp, 1) == CN_E_UNSUPPORTED)
+            type = cn_noise_type_name(cn_noise_config(&b->gen[k])->type);
+    }
+    if (st == CN_E_UNSUPPORTED)
+        snprintf(why, whylen, "--gradient: %s noise has no gradient", type);
+    else
+        snprintf(why, whylen, "--gradient: %s", cn_strerror(st));
+    return -1;
+}
+
+int cli_sample_stream(const cli_noise_opts *o, int gradient, FILE *in, FILE *out)
 {
     char why[512];
     cli_built gen;
@@ -158,6 +187,11 @@ int cli_sample_stream(const cli_noise_opts *o, FILE *in, FILE *out)
             return CLI_EXIT_USAGE;
         }
         have_gen = 1;
+        if (gradient && gradient_ok(&gen, why, sizeof why) != 0) {
+            cli_error(prog, "%s", why);
+            cli_built_free(&gen);
+            return CLI_EXIT_USAGE;
+        }
     }
 
     char *line = NULL;
@@ -198,14 +232,28 @@ int cli_sample_stream(const cli_noise_opts *o, FILE *in, FILE *out)
                 break;
             }
             have_gen = 1;
+            if (gradient && gradient_ok(&gen, why, sizeof why) != 0) {
+                rc = LINE_ERROR("%s", why);
+                break;
+            }
         } else if (pt.count != (unsigned long)gen.dims) {
             rc = LINE_ERROR("expected %d coordinate%s, got %lu", gen.dims, plural((unsigned long)gen.dims),
                             pt.count);
             break;
         }
 
-        double v = cli_built_eval(&gen, pt.d, pt.f);
-        if (print_value(out, v, o->use_float) != 0) {
+        int bad = 0;
+        if (gradient) {
+            double v, g[4];
+            if (cli_built_eval_grad(&gen, pt.d, pt.f, &v, g) != CN_OK) /* not after gradient_ok */
+                v = g[0] = g[1] = g[2] = g[3] = NAN;
+            bad = print_value(out, v, o->use_float, ' ') != 0;
+            for (int a = 0; !bad && a < gen.dims; a++)
+                bad = print_value(out, g[a], o->use_float, a + 1 < gen.dims ? ' ' : '\n') != 0;
+        } else {
+            bad = print_value(out, cli_built_eval(&gen, pt.d, pt.f), o->use_float, '\n') != 0;
+        }
+        if (bad) {
             cli_error(prog, "error writing standard output: %s", cn_image_strerror(errno));
             rc = CLI_EXIT_FAILURE;
             break;
@@ -229,10 +277,15 @@ int cli_sample_stream(const cli_noise_opts *o, FILE *in, FILE *out)
     return rc;
 }
 
+typedef struct sample_args {
+    int gradient; /* --gradient */
+} sample_args;
+
 int cli_cmd_sample(int argc, char **argv)
 {
-    static const cli_option opts[] = {CLI_NOISE_OPTIONS, CLI_OPTIONS_END};
-    cli_parse p = {.prog = prog, .help = help_text, .opts = opts};
+    static const cli_option opts[] = {CLI_NOISE_OPTIONS, CLI_FLAG("gradient", sample_args, gradient), CLI_OPTIONS_END};
+    sample_args sa = {0};
+    cli_parse p = {.prog = prog, .help = help_text, .opts = opts, .args = &sa};
     const int rc = cli_parse_args(&p, argc, argv);
     if (rc >= 0)
         return rc;
@@ -252,8 +305,11 @@ int cli_cmd_sample(int argc, char **argv)
             cli_error(prog, "%s", why);
             return CLI_EXIT_USAGE;
         }
+        const int bad = sa.gradient && gradient_ok(&gen, why, sizeof why) != 0;
+        if (bad)
+            cli_error(prog, "%s", why);
         cli_built_free(&gen);
-        return CLI_EXIT_OK;
+        return bad ? CLI_EXIT_USAGE : CLI_EXIT_OK;
     }
-    return cli_sample_stream(&p.noise, stdin, stdout);
+    return cli_sample_stream(&p.noise, sa.gradient, stdin, stdout);
 }

@@ -92,7 +92,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!in || !out)
         abort();
     fuzz_capture_stderr();
-    int rc = cli_sample_stream(&o, in, out);
+    int rc = cli_sample_stream(&o, 0, in, out);
     fclose(in);
     fclose(out);
     char msg[64];

@@ -591,6 +591,16 @@ CN_API cn_status cn_points_eval_grad(const cn_noise *gen, size_t n, const double
 CN_API cn_status cn_points_evalf_grad(const cn_noise *gen, size_t n, const float *const *coords,
                                       float *out, float *const *grad, int threads);
 
+/* A superposition's value and gradient: cn_layers_eval's sum, and in grad[0..dims) the weighted
+ * sum of the layers' cn_eval_grad derivatives in layer order (double). The float variant sums
+ * each layer's cn_evalf_grad results in double and rounds value and components to float once.
+ * The statuses of cn_layers_eval, and CN_E_NULL for grad NULL, CN_E_UNSUPPORTED for a layer
+ * whose type has no gradient (cellular). */
+CN_API cn_status cn_layers_eval_grad(const cn_layer *layers, size_t count, const double *p, double *out,
+                                     double *grad);
+CN_API cn_status cn_layers_evalf_grad(const cn_layer *layers, size_t count, const float *p, float *out,
+                                      float *grad);
+
 /*
  * Curl noise: a divergence-free vector field (for particles, smoke, fluids) from potential noises
  * and their analytic derivatives.

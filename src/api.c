@@ -588,29 +588,71 @@ int cn_config_octaves(const cn_config *cfg)
 
 /* The superposition at one point, double (pd) or float (pf) coordinates: the weighted layer
  * values summed in double in layer order from 0. */
-static cn_status layers_sum(const cn_layer *layers, size_t count, const double *pd, const float *pf, double *sum)
+/* The weighted sum of the layers at pd (double) or pf (float), in double in layer order from 0;
+ * with gsum, also the weighted sum of their gradients (cn_eval_grad / cn_evalf_grad, the same
+ * values), component by component in the same order. */
+static cn_status layers_sum(const cn_layer *layers, size_t count, const double *pd, const float *pf, double *sum,
+                            double *gsum)
 {
     cn_status st = cn__layers_check(layers, count);
     if (st != CN_OK)
         return st;
-    double s = 0;
-    for (size_t k = 0; k < count; k++)
-        s += layers[k].weight * (pd ? cn_eval(layers[k].noise, pd) : (double)cn_evalf(layers[k].noise, pf));
+    const int dims = cn__gen_of(layers[0].noise)->cfg.dims;
+    for (size_t k = 0; gsum && k < count; k++)
+        if (!cn__isa_scalar.f64->grad[cn__gen_kernel(cn__gen_of(layers[k].noise))]) /* no gradient form */
+            return CN_E_UNSUPPORTED;
+    double s = 0, gs[4] = {0, 0, 0, 0};
+    for (size_t k = 0; k < count; k++) {
+        const double w = layers[k].weight;
+        double v, g[4];
+        if (!gsum) {
+            v = pd ? cn_eval(layers[k].noise, pd) : (double)cn_evalf(layers[k].noise, pf);
+        } else if (pd) {
+            v = cn_eval_grad(layers[k].noise, pd, g);
+        } else {
+            float gf[4];
+            v = (double)cn_evalf_grad(layers[k].noise, pf, gf);
+            for (int a = 0; a < dims; a++)
+                g[a] = (double)gf[a];
+        }
+        s += w * v;
+        for (int a = 0; gsum && a < dims; a++)
+            gs[a] += w * g[a];
+    }
     *sum = s;
+    for (int a = 0; gsum && a < dims; a++)
+        gsum[a] = gs[a];
     return CN_OK;
 }
 
 cn_status cn_layers_eval(const cn_layer *layers, size_t count, const double *p, double *out)
 {
-    return p && out ? layers_sum(layers, count, p, NULL, out) : CN_E_NULL;
+    return p && out ? layers_sum(layers, count, p, NULL, out, NULL) : CN_E_NULL;
 }
 
 cn_status cn_layers_evalf(const cn_layer *layers, size_t count, const float *p, float *out)
 {
     double sum;
-    cn_status st = p && out ? layers_sum(layers, count, NULL, p, &sum) : CN_E_NULL;
+    cn_status st = p && out ? layers_sum(layers, count, NULL, p, &sum, NULL) : CN_E_NULL;
     if (st == CN_OK)
         *out = cn__round_f32(sum);
+    return st;
+}
+
+cn_status cn_layers_eval_grad(const cn_layer *layers, size_t count, const double *p, double *out, double *grad)
+{
+    return p && out && grad ? layers_sum(layers, count, p, NULL, out, grad) : CN_E_NULL;
+}
+
+cn_status cn_layers_evalf_grad(const cn_layer *layers, size_t count, const float *p, float *out, float *grad)
+{
+    double sum, gsum[4];
+    cn_status st = p && out && grad ? layers_sum(layers, count, NULL, p, &sum, gsum) : CN_E_NULL;
+    if (st == CN_OK) {
+        *out = cn__round_f32(sum);
+        for (int a = 0; a < cn__gen_of(layers[0].noise)->cfg.dims; a++)
+            grad[a] = cn__round_f32(gsum[a]);
+    }
     return st;
 }
 

@@ -95,6 +95,44 @@ expect_ok "hexadecimal floating point input" "$ref"
 feed 'nan,1,2\n1,inf,2\n' sample
 expect_ok "nan and inf coordinates give nan" "nan
 nan"
+# sample --gradient: the value column is sample's, the derivatives agree with central differences
+# of sample's values (steps of 2^-20, exact at these coordinates: the difference's error is about
+# 1e-10 here, the tolerance 1e-6), for one noise and for a sum of layers; float precision's value
+# column is float sample's; a type without a gradient is refused.
+grad_check() { # label, sample options...
+    local label=$1 p='1.5 2.25 3.75' h=0.00000095367431640625 a line vals=()
+    shift
+    feed "$p\n" sample "$@"
+    local v=$out
+    feed "$p\n" sample --gradient "$@"
+    read -r -a line <<<"$out"
+    check "$label: --gradient prints the value and 3 derivatives" [ "$rc" -eq 0 -a "${#line[@]}" -eq 4 ]
+    check "$label: --gradient's value is sample's" [ "${line[0]}" = "$v" ]
+    for a in 0 1 2; do
+        local q=(1.5 2.25 3.75) r=(1.5 2.25 3.75)
+        q[$a]=$(awk -v x="${q[$a]}" -v h=$h 'BEGIN { printf "%.17g", x + h }')
+        r[$a]=$(awk -v x="${r[$a]}" -v h=$h 'BEGIN { printf "%.17g", x - h }')
+        feed "${q[*]}\n${r[*]}\n" sample "$@"
+        vals=($out)
+        check "$label: d/dx$a ${line[$a + 1]} against the central difference" \
+            awk -v g="${line[$a + 1]}" -v fp="${vals[0]}" -v fm="${vals[1]}" -v h=$h \
+            'BEGIN { d = (fp - fm) / (2 * h) - g; exit !(d < 1e-6 && d > -1e-6) }'
+    done
+}
+grad_check "perlin fbm" --fractal fbm --octaves 4 --frequency 0.3
+grad_check "simplex, rotated" --noise simplex --rotate 1,1,0,0.5 --frequency 0.7
+grad_check "two layers" --layer 'seed=3' --layer 'noise=value-cubic; weight=0.5'
+feed '1.5 2.25 3.75\n' sample --precision float --noise simplex
+v=$out
+feed '1.5 2.25 3.75\n' sample --gradient --precision float --noise simplex
+check "float --gradient's value is float sample's" [ "$rc" -eq 0 -a "${out%% *}" = "$v" ]
+feed '0.5 0.5\n' sample --gradient --noise cellular --dims 2
+check "--gradient with cellular noise and --dims: usage error" \
+    eval '[ "$rc" -eq 2 ] && grep -q "cellular noise has no gradient" "$T/stderr"'
+feed '0.5 0.5\n' sample --gradient --noise cellular
+check "--gradient with cellular noise: the first line fails" \
+    eval '[ "$rc" -eq 1 ] && grep -q "line 1: --gradient: cellular noise has no gradient" "$T/stderr"'
+
 comma_locale=$(locale -a 2>/dev/null | grep -E -m1 '^(de_DE|fr_FR|es_ES|it_IT|nl_NL|ru_RU|pt_BR)')
 if [ -n "$comma_locale" ]; then
     LC_ALL=$comma_locale feed '1.5,2.25,3.75\n' sample

@@ -466,6 +466,49 @@ static void check_curl(void)
           "curl: NULL");
 }
 
+/* Sums of layers: the value is cn_layers_eval's, the gradient the weighted sum of the layers'
+ * cn_eval_grad derivatives in layer order (double; float: each layer's cn_evalf_grad, summed in
+ * double, rounded once). */
+static void check_layers(void)
+{
+    cn_config c;
+    cn_config_init(&c);
+    c.dims = 3;
+    c.frequency = 0.3;
+    cn_noise a, b;
+    CHECK(cn_noise_build(&a, &c) == CN_OK, "build");
+    c.type = CN_NOISE_SIMPLEX;
+    c.fractal = CN_FRACTAL_RIDGED;
+    c.seed = 9;
+    CHECK(cn_noise_build(&b, &c) == CN_OK, "build");
+    const cn_layer layers[2] = {{&a, 0.75}, {&b, -1.5}};
+    int exact = 1;
+    for (int i = 0; i < 100; i++) {
+        double p[3] = {urand() * 40 - 20, urand() * 40 - 20, urand() * 40 - 20}, v, ref, g[3], ga[3], gb[3];
+        float pf[3] = {(float)p[0], (float)p[1], (float)p[2]}, vf, reff, gf[3], gaf[3], gbf[3];
+        CHECK(cn_layers_eval_grad(layers, 2, p, &v, g) == CN_OK && cn_layers_eval(layers, 2, p, &ref) == CN_OK,
+              "layers: the calls");
+        CHECK(cn_layers_evalf_grad(layers, 2, pf, &vf, gf) == CN_OK && cn_layers_evalf(layers, 2, pf, &reff) == CN_OK,
+              "layers: the float calls");
+        cn_eval_grad(&a, p, ga);
+        cn_eval_grad(&b, p, gb);
+        cn_evalf_grad(&a, pf, gaf);
+        cn_evalf_grad(&b, pf, gbf);
+        exact &= same_bits(&v, &ref, sizeof v) && same_bits(&vf, &reff, sizeof vf);
+        for (int k = 0; k < 3; k++) {
+            const double want = 0.0 + 0.75 * ga[k] + -1.5 * gb[k];
+            const float wantf = (float)(0.0 + 0.75 * (double)gaf[k] + -1.5 * (double)gbf[k]);
+            exact &= same_bits(&g[k], &want, sizeof want) && same_bits(&gf[k], &wantf, sizeof wantf);
+        }
+    }
+    CHECK(exact, "layers: value or gradient is not the documented sum");
+    double p[3] = {0.5, 0.5, 0.5}, v, g[3];
+    CHECK(cn_layers_eval_grad(layers, 2, p, &v, NULL) == CN_E_NULL, "layers: grad NULL");
+    c.type = CN_NOISE_CELLULAR;
+    CHECK(cn_noise_build(&b, &c) == CN_OK, "build");
+    CHECK(cn_layers_eval_grad(layers, 2, p, &v, g) == CN_E_UNSUPPORTED, "layers: a cellular layer");
+}
+
 int main(void)
 {
     for (int k = 0; k < CN_ISA_COUNT; k++)
@@ -523,6 +566,7 @@ int main(void)
     check_period_exact();
     check_refusals();
     check_curl();
+    check_layers();
     printf("test_grad: %d configurations, %lld derivative checks (%lld straddled a kink), %lld batch calls compared "
            "on %d instruction sets\n",
            configs, n_checks, n_skipped, n_bitwise, nisas);

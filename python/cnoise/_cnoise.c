@@ -787,17 +787,23 @@ static PyObject *Gen_eval_grad(GenObject *self, PyObject *args)
     const int dims = gen_dims(self);
     if (eval_args(args, dims, p, pf, &single) < 0)
         return NULL;
-    if (cn_noise_config(&self->gen)->type == CN_NOISE_CELLULAR) { /* the one type without a gradient */
-        raise_eval(CN_E_UNSUPPORTED, single ? "cn_evalf_grad" : "cn_eval_grad");
+    /* a one-point array (the bits of cn_eval_grad / cn_evalf_grad), for its status */
+    double v;
+    float vf;
+    const double *pc[4] = {&p[0], &p[1], &p[2], &p[3]};
+    const float *pcf[4] = {&pf[0], &pf[1], &pf[2], &pf[3]};
+    double *gp[4] = {&g[0], &g[1], &g[2], &g[3]};
+    float *gpf[4] = {&gf[0], &gf[1], &gf[2], &gf[3]};
+    cn_status st = single ? cn_points_evalf_grad(&self->gen, 1, pcf, &vf, gpf, 1)
+                          : cn_points_eval_grad(&self->gen, 1, pc, &v, gp, 1);
+    if (st != CN_OK) {
+        raise_eval(st, single ? "cn_points_evalf_grad" : "cn_points_eval_grad");
         return NULL;
     }
-    double v;
     if (single) {
-        v = (double)cn_evalf_grad(&self->gen, pf, gf);
+        v = (double)vf;
         for (int a = 0; a < dims; a++)
             g[a] = (double)gf[a];
-    } else {
-        v = cn_eval_grad(&self->gen, p, g);
     }
     PyObject *t = tuple_of(g, dims);
     return t ? Py_BuildValue("(dN)", v, t) : NULL;
