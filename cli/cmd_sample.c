@@ -47,7 +47,8 @@ static const char help_text[] =
     "  --dims N           1..4 (simplex: 2..4): every line must have N coordinates\n"
     "  --gradient         also print the analytic derivatives (cn_eval_grad: exact to the chain\n"
     "                     rule through frequency, rotation, every octave and amplitude; the\n"
-    "                     weighted sum over the layers); every noise type but cellular\n"
+    "                     weighted sum over the layers); every noise type but cellular,\n"
+    "                     every fractal but erosion\n"
     "  -h, --help         show this help\n"
     "\n"
     CLI_SHAPE_HELP
@@ -162,15 +163,16 @@ static int gradient_ok(const cli_built *b, char *why, size_t whylen)
     const cn_status st = cli_built_eval_grad(b, pd, pf, &v, g);
     if (st == CN_OK)
         return 0;
-    const char *type = "this";
+    const cn_config *c = NULL;
     for (int k = 0; k < b->count; k++) { /* the layer the library refuses */
         const double *pc[4] = {pd, pd, pd, pd};
         double *gp[4] = {&g[0], &g[1], &g[2], &g[3]};
-        if (cn_points_eval_grad(&b->gen[k], 1, pc, &v, gp, 1) == CN_E_UNSUPPORTED)
-            type = cn_noise_type_name(cn_noise_config(&b->gen[k])->type);
+        if (!c && cn_points_eval_grad(&b->gen[k], 1, pc, &v, gp, 1) == CN_E_UNSUPPORTED)
+            c = cn_noise_config(&b->gen[k]);
     }
-    if (st == CN_E_UNSUPPORTED)
-        snprintf(why, whylen, "--gradient: %s noise has no gradient", type);
+    if (st == CN_E_UNSUPPORTED && c)
+        snprintf(why, whylen, "--gradient: %s noise with --fractal %s has no gradient", cn_noise_type_name(c->type),
+                 cn_fractal_name(c->fractal));
     else
         snprintf(why, whylen, "--gradient: %s", cn_strerror(st));
     return -1;

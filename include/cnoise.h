@@ -171,9 +171,15 @@ typedef enum cn_fractal {
     CN_FRACTAL_TURBULENCE = 2, /* sum a_i |n_i| / sum a_i (Perlin)             range [ 0, 1] */
     CN_FRACTAL_BILLOW = 3,     /* sum a_i (2|n_i| - 1) / sum a_i               range [-1, 1] */
     CN_FRACTAL_RIDGED = 4,     /* Musgrave's ridged multifractal, normalised   range [ 0, 1] */
-    CN_FRACTAL_PINGPONG = 5    /* sum a_i (2 pp((n_i + 1) s) - 1) / sum a_i    range [-1, 1]
+    CN_FRACTAL_PINGPONG = 5,   /* sum a_i (2 pp((n_i + 1) s) - 1) / sum a_i    range [-1, 1]
                                   (FastNoiseLite's ping-pong: pp(t) = t mod 2 folded into [0, 1],
                                   s = pingpong_strength) */
+    CN_FRACTAL_EROSION = 6     /* sum a_i n_i / (1 + |d_i|^2) / sum a_i         range [-1, 1]
+                                  (derivative-damped fBm, after Inigo Quilez: d_i = the sum of the
+                                  gradients of octaves 0..i, each in its own lattice's units, so
+                                  octaves after a steep stretch are damped: smooth valleys, rough
+                                  ridges); needs a type with a gradient (not cellular); it has no
+                                  gradient itself (cn_eval_grad refuses it) */
 } cn_fractal;
 
 /* Cellular noise: the distance from a point to the feature points. */
@@ -550,8 +556,9 @@ CN_API cn_status cn_points_evalf(const cn_noise *gen, size_t n, const float *con
  * caller passes, before frequency, axis frequencies, rotation and offset): exact derivatives of
  * the computed formula by the chain rule through the domain transform, every octave of the
  * fractal sum (lacunarity^i on octave i, periods included) and the signal transform (times
- * amplitude). Every noise type but cellular, both modes, 1D-4D, every fractal. The value is the
- * one cn_eval / cn_evalf / cn_grid_eval... give, bit for bit; the gradient has the same bits on
+ * amplitude). Every noise type but cellular, both modes, 1D-4D, every fractal but erosion (its
+ * sum damps by derivatives: its own gradient would need second ones). The value is the one
+ * cn_eval / cn_evalf / cn_grid_eval... give, bit for bit; the gradient has the same bits on
  * every instruction set, thread count and call (single point, grid, points).
  * Where the formula has a kink the derivative is that of the piece the value was computed by:
  * |n| (turbulence, billow, ridged) has derivative sign(n) n' with sign(0) = 0; the ridged
@@ -566,7 +573,7 @@ CN_API cn_status cn_points_evalf(const cn_noise *gen, size_t n, const float *con
 
 /* One point: returns the value (as cn_eval) and writes its dims partial derivatives to
  * grad[0..dims) (grad may be NULL). NaN, and NaN in grad where the generator is built, when gen
- * or p is NULL, gen is not built, or its noise type has no gradient (cellular). */
+ * or p is NULL, gen is not built, or it has no gradient (cellular, erosion). */
 CN_API double cn_eval_grad(const cn_noise *gen, const double *p, double *grad);
 CN_API float cn_evalf_grad(const cn_noise *gen, const float *p, float *grad);
 
@@ -574,8 +581,8 @@ CN_API float cn_evalf_grad(const cn_noise *gen, const float *p, float *grad);
  * A grid as cn_grid_eval: the value of point i to out[i], its derivative along axis a to
  * grad[a][i] (one array per axis, dims arrays, each of at least as many elements as out).
  * The statuses of cn_grid_eval, and CN_E_NULL (grad or one of its arrays NULL), CN_E_UNSUPPORTED
- * (the noise type has no gradient: cellular), CN_E_OVERLAP (an array overlaps out, another one
- * or *gen).
+ * (no gradient: cellular noise, the erosion fractal), CN_E_OVERLAP (an array overlaps out,
+ * another one or *gen).
  */
 CN_API cn_status cn_grid_eval_grad(const cn_noise *gen, const double *origin, const double *step,
                                    const size_t *count, double *out, double *const *grad,
@@ -595,7 +602,7 @@ CN_API cn_status cn_points_evalf_grad(const cn_noise *gen, size_t n, const float
  * sum of the layers' cn_eval_grad derivatives in layer order (double). The float variant sums
  * each layer's cn_evalf_grad results in double and rounds value and components to float once.
  * The statuses of cn_layers_eval, and CN_E_NULL for grad NULL, CN_E_UNSUPPORTED for a layer
- * whose type has no gradient (cellular). */
+ * without a gradient (cellular, erosion). */
 CN_API cn_status cn_layers_eval_grad(const cn_layer *layers, size_t count, const double *p, double *out,
                                      double *grad);
 CN_API cn_status cn_layers_evalf_grad(const cn_layer *layers, size_t count, const float *p, float *out,
@@ -611,7 +618,7 @@ CN_API cn_status cn_layers_evalf_grad(const cn_layer *layers, size_t count, cons
  *       d psi2/dx - d psi1/dy).
  * Exactly these differences of cn_eval_grad's (cn_evalf_grad's) derivatives. Returns CN_E_NULL
  * (psi, a potential, p or v NULL), CN_E_UNBUILT, CN_E_DIMS (psi[0] neither 2D nor 3D, or the
- * potentials' dimensions differ), CN_E_UNSUPPORTED (a potential without a gradient: cellular).
+ * potentials' dimensions differ), CN_E_UNSUPPORTED (a potential without a gradient: cellular, erosion).
  */
 CN_API cn_status cn_curl(const cn_noise *const *psi, const double *p, double *v);
 CN_API cn_status cn_curlf(const cn_noise *const *psi, const float *p, float *v);

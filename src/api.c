@@ -51,7 +51,7 @@ const char *cn_strerror(cn_status status)
     case CN_E_TYPE: return "unknown noise type";
     case CN_E_MODE: return "unknown mode";
     case CN_E_DIMS: return "dimension must be 1 to 4";
-    case CN_E_UNSUPPORTED: return "unsupported combination of noise type, mode and dimension (simplex and cellular noise need 2 to 4 dimensions; only Perlin and simplex have a classic mode)";
+    case CN_E_UNSUPPORTED: return "unsupported combination of noise type, mode and dimension (simplex and cellular noise need 2 to 4 dimensions; only Perlin and simplex have a classic mode), or a gradient that is not there (cellular noise and the erosion fractal have none)";
     case CN_E_FREQUENCY: return "frequency must be finite and greater than 0";
     case CN_E_RANGE: return "argument out of range";
     case CN_E_OVERFLOW: return "size computation overflows";
@@ -232,8 +232,12 @@ static cn_status check_config(const cn_config *cfg, cn_check *out)
             if (!isfinite(cfg->rotation[k]))
                 return fault(out, CN_E_DOMAIN, CN_FIELD_ROTATION, CN_FIELD_NONE, -1,
                              "the rotation matrix has an entry that is not finite");
-    if (fractal < CN_FRACTAL_NONE || fractal > CN_FRACTAL_PINGPONG)
+    if (fractal < CN_FRACTAL_NONE || fractal > CN_FRACTAL_EROSION)
         return fault(out, CN_E_FRACTAL, CN_FIELD_FRACTAL, CN_FIELD_NONE, -1, "%d is not a fractal type", fractal);
+    if (fractal == CN_FRACTAL_EROSION && !cn__kernel_sigs[cn__kernel_index(cfg)].grad)
+        return fault(out, CN_E_UNSUPPORTED, CN_FIELD_FRACTAL, CN_FIELD_TYPE, -1,
+                     "erosion damps each octave by the gradient of the octaves so far, and %s noise has no gradient",
+                     cn_noise_type_name(cfg->type));
     if (cfg->octaves < 1 || cfg->octaves > CN_MAX_OCTAVES)
         return fault(out, CN_E_OCTAVES, CN_FIELD_OCTAVES, CN_FIELD_NONE, -1, "must be 1 to 32, not %d", cfg->octaves);
     if (!finite_in(cfg->lacunarity, 1.0, 64.0))
@@ -484,7 +488,10 @@ cn_status cn_noise_build(cn_noise *gen, const cn_config *cfg_in)
 }
 
 /* What each kernel slot holds, from the registry; slots without a kernel stay {0, 0, 0}. */
-#define CN_SIG(TYPE, MODE, DIMS, BASE, FORM, GRAD) [CN__KID_OF(TYPE, MODE, DIMS)] = {DIMS, CN_NOISE_##TYPE, CN_MODE_##MODE},
+#define CN_SIG_GRAD_GRAD 1
+#define CN_SIG_GRAD_NONE 0
+#define CN_SIG(TYPE, MODE, DIMS, BASE, FORM, GRAD) \
+    [CN__KID_OF(TYPE, MODE, DIMS)] = {DIMS, CN_NOISE_##TYPE, CN_MODE_##MODE, CN_SIG_GRAD_##GRAD},
 const cn__kernel_sig cn__kernel_sigs[CN__KERNEL_COUNT] = {CN_KERNELS(CN_SIG)};
 #undef CN_SIG
 
@@ -599,7 +606,7 @@ static cn_status layers_sum(const cn_layer *layers, size_t count, const double *
         return st;
     const int dims = cn__gen_of(layers[0].noise)->cfg.dims;
     for (size_t k = 0; gsum && k < count; k++)
-        if (!cn__isa_scalar.f64->grad[cn__gen_kernel(cn__gen_of(layers[k].noise))]) /* no gradient form */
+        if (!cn__gen_has_grad(cn__gen_of(layers[k].noise)))
             return CN_E_UNSUPPORTED;
     double s = 0, gs[4] = {0, 0, 0, 0};
     for (size_t k = 0; k < count; k++) {

@@ -537,7 +537,7 @@ static cn_status grad_job(cn__job *job, size_t total, void *const *grad, const v
     for (int a = 0; a < dims; a++)
         if (!grad[a])
             return CN_E_NULL;
-    if (!cn__isa_scalar.f64->grad[cn__gen_kernel(g)])
+    if (!cn__gen_has_grad(g))
         return CN_E_UNSUPPORTED;
     const size_t bytes = total * (job->out_f32 ? sizeof(float) : sizeof(double));
     for (int a = 0; a < dims && total; a++) {
@@ -614,7 +614,7 @@ static void point_grad(const cn_noise *gen, const void *p, int f32, void *value,
     const cn__gen *g = cn__gen_of(gen);
     const int is_built = g && built(g);
     const int dims = is_built ? g->cfg.dims : 0;
-    if (!p || !is_built || !cn__isa_scalar.f64->grad[cn__gen_kernel(g)]) {
+    if (!p || !is_built || !cn__gen_has_grad(g)) {
         cn__grad_misuse(g, fn, p == NULL);
         for (int a = 0; grad && a < dims; a++) {
             if (f32)
@@ -687,7 +687,7 @@ static cn_status curl_check(const cn_noise *const *psi, int *np)
             return CN_E_UNBUILT;
         if (g->cfg.dims != g0->cfg.dims)
             return CN_E_DIMS;
-        if (!cn__isa_scalar.f64->grad[cn__gen_kernel(g)])
+        if (!cn__gen_has_grad(g))
             return CN_E_UNSUPPORTED;
     }
     return CN_OK;

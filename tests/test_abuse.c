@@ -193,7 +193,7 @@ static void test_config(void)
     /* Invalid enums: negative, one past the last, INT_MAX, INT_MIN. */
     const int bad_type[] = {-1, CN_NOISE_CELLULAR + 1, INT_MAX, INT_MIN};
     const int bad_mode[] = {-1, CN_MODE_CLASSIC + 1, INT_MAX, INT_MIN};
-    const int bad_fractal[] = {-1, CN_FRACTAL_PINGPONG + 1, INT_MAX, INT_MIN};
+    const int bad_fractal[] = {-1, CN_FRACTAL_EROSION + 1, INT_MAX, INT_MIN};
     const int bad_dims[] = {0, -1, 5, INT_MAX, INT_MIN};
     for (int k = 0; k < 4; k++) {
         CFG(P3, CN_E_TYPE, c.type = (cn_noise_type)bad_type[k]);

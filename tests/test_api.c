@@ -327,7 +327,7 @@ static void test_names(void)
 {
     static const char *const types[] = {"perlin", "simplex", "value", "value-cubic", "cellular"};
     static const char *const modes[] = {"default", "classic"};
-    static const char *const fractals[] = {"none", "fbm", "turbulence", "billow", "ridged", "pingpong"};
+    static const char *const fractals[] = {"none", "fbm", "turbulence", "billow", "ridged", "pingpong", "erosion"};
     for (int i = 0; i < 5; i++) {
         const char *n = cn_noise_type_name((cn_noise_type)i);
         CHECK(n && strcmp(n, types[i]) == 0, "type %d is named %s", i, n ? n : "(null)");
@@ -348,7 +348,7 @@ static void test_names(void)
     }
     CHECK(cn_noise_type_name((cn_noise_type)5) == NULL && cn_noise_type_name((cn_noise_type)-1) == NULL, "type 5, -1");
     CHECK(cn_mode_name((cn_mode)2) == NULL && cn_mode_name((cn_mode)-1) == NULL, "mode 2, -1");
-    CHECK(cn_fractal_name((cn_fractal)6) == NULL && cn_fractal_name((cn_fractal)-1) == NULL, "fractal 6, -1");
+    CHECK(cn_fractal_name((cn_fractal)7) == NULL && cn_fractal_name((cn_fractal)-1) == NULL, "fractal 7, -1");
     cn_noise_type t = CN_NOISE_VALUE;
     cn_mode m = CN_MODE_CLASSIC;
     cn_fractal f = CN_FRACTAL_RIDGED;

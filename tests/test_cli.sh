@@ -128,10 +128,15 @@ feed '1.5 2.25 3.75\n' sample --gradient --precision float --noise simplex
 check "float --gradient's value is float sample's" [ "$rc" -eq 0 -a "${out%% *}" = "$v" ]
 feed '0.5 0.5\n' sample --gradient --noise cellular --dims 2
 check "--gradient with cellular noise and --dims: usage error" \
-    eval '[ "$rc" -eq 2 ] && grep -q "cellular noise has no gradient" "$T/stderr"'
+    eval '[ "$rc" -eq 2 ] && grep -q "cellular noise with --fractal none has no gradient" "$T/stderr"'
 feed '0.5 0.5\n' sample --gradient --noise cellular
 check "--gradient with cellular noise: the first line fails" \
-    eval '[ "$rc" -eq 1 ] && grep -q "line 1: --gradient: cellular noise has no gradient" "$T/stderr"'
+    eval '[ "$rc" -eq 1 ] && grep -q "line 1: --gradient: cellular noise with --fractal none has no gradient" "$T/stderr"'
+feed '0.5 0.5\n' sample --gradient --fractal erosion --dims 2
+check "--gradient with the erosion fractal: usage error" \
+    eval '[ "$rc" -eq 2 ] && grep -q "perlin noise with --fractal erosion has no gradient" "$T/stderr"'
+feed '0.5 0.5\n' sample --fractal erosion --noise cellular
+check "the erosion fractal of cellular noise is refused" eval '[ "$rc" -eq 2 ] && grep -q "cellular noise has no gradient" "$T/stderr"'
 
 comma_locale=$(locale -a 2>/dev/null | grep -E -m1 '^(de_DE|fr_FR|es_ES|it_IT|nl_NL|ru_RU|pt_BR)')
 if [ -n "$comma_locale" ]; then

@@ -56,7 +56,10 @@ static const kind KINDS[] = {
 };
 #define NKINDS ((int)(sizeof KINDS / sizeof KINDS[0]))
 
-static const char *const FRACTAL_NAME[6] = {"none", "fbm", "turbulence", "billow", "ridged", "pingpong"};
+static const char *const FRACTAL_NAME[7] = {"none", "fbm", "turbulence", "billow", "ridged", "pingpong", "erosion"};
+
+/* The erosion fractal needs a gradient: cn_config_check refuses it for cellular noise. */
+#define NO_EROSION(k, fr) ((fr) == CN_FRACTAL_EROSION && (k)->type == CN_NOISE_CELLULAR)
 
 #define OCTAVE_SEED_STEP UINT64_C(0xD1B54A32D192ED03) /* the documented per-octave seed step */
 
@@ -122,9 +125,11 @@ static void test_periodicity(void)
         const int dims = k->dims, all = (1 << dims) - 1;
         long cmp = 0, cmpf = 0, bad = 0, badf = 0, inexact = 0, ncfg = 0;
         int idx = 0;
-        for (int fr = 0; fr <= CN_FRACTAL_PINGPONG; fr++)
+        for (int fr = 0; fr <= CN_FRACTAL_EROSION; fr++)
             for (int pi = 0; pi < NPBASE; pi++)
                 for (int variant = 0; variant < 2; variant++, idx++) {
+                    if (NO_EROSION(k, fr))
+                        continue;
                     cn_config c = kcfg(k, rnd64());
                     c.fractal = (cn_fractal)fr;
                     c.octaves = 4;
@@ -350,7 +355,9 @@ static void test_seamless(void)
     int n_periodic = 0, n_nonper = 0, nonper_larger = 0;
     for (int ki = 0; ki < NKINDS; ki++) {
         const kind *k = &KINDS[ki];
-        for (int fr = 0; fr <= CN_FRACTAL_PINGPONG; fr++) {
+        for (int fr = 0; fr <= CN_FRACTAL_EROSION; fr++) {
+            if (NO_EROSION(k, fr))
+                continue;
             cn_config c = kcfg(k, 1000 + (uint64_t)ki * 7 + (uint64_t)fr);
             c.fractal = (cn_fractal)fr;
             c.octaves = 4;
@@ -761,12 +768,14 @@ static void test_octave_sums(void)
 {
     static const double LACS[] = {2.0, 3.0, 1.75, 1.0};
     static const double GAINS[] = {0.5, 0.8, 1.0, 0.3};
-    double worst[6] = {0, 0, 0, 0, 0, 0};
+    double worst[7] = {0, 0, 0, 0, 0, 0, 0};
     long n = 0;
     for (int ki = 0; ki < NKINDS; ki++) {
         const kind *k = &KINDS[ki];
-        for (int fr = 1; fr <= CN_FRACTAL_PINGPONG; fr++)
+        for (int fr = 1; fr <= CN_FRACTAL_EROSION; fr++)
             for (int var = 0; var < 4; var++) {
+                if (NO_EROSION(k, fr))
+                    continue;
                 cn_config c = kcfg(k, rnd64());
                 c.fractal = (cn_fractal)fr;
                 c.octaves = 4;
@@ -802,13 +811,23 @@ static void test_octave_sums(void)
                     double p[4];
                     for (int a = 0; a < k->dims; a++)
                         p[a] = rnd_range(-100, 100);
-                    double sum = 0, w = 1, f = 1;
+                    double sum = 0, w = 1, f = 1, d[4] = {0, 0, 0, 0};
                     for (int i = 0; i < 4; i++) {
                         double q[4];
                         for (int a = 0; a < k->dims; a++)
                             q[a] = p[a] * c.frequency * mult[i];
                         double nv = cn_eval(&o[i], q), term, v;
                         switch (fr) {
+                        case CN_FRACTAL_EROSION: { /* n_i / (1 + |d_i|^2), d_i the octaves' gradients so far */
+                            double gq[4], dd = 0;
+                            cn_eval_grad(&o[i], q, gq);
+                            for (int a = 0; a < k->dims; a++) {
+                                d[a] += gq[a];
+                                dd += d[a] * d[a];
+                            }
+                            term = nv / (1 + dd), v = (term + 1) / 2;
+                            break;
+                        }
                         case CN_FRACTAL_FBM: term = nv, v = (nv + 1) / 2; break;
                         case CN_FRACTAL_TURBULENCE: term = v = fabs(nv); break;
                         case CN_FRACTAL_BILLOW: term = 2 * fabs(nv) - 1, v = fabs(nv); break;
@@ -862,8 +881,8 @@ static void test_octave_sums(void)
     }
     printf("documented sums vs separately built octaves (seed + i * 0xD1B54A32D192ED03, q * lacunarity^i): %ld "
            "points, max error fbm %.3g, turbulence %.3g, billow %.3g, ridged (up to its constant normaliser) %.3g, "
-           "pingpong %.3g; weighted strengths 0, 0.3, 0.7\n",
-           n, worst[1], worst[2], worst[3], worst[4], worst[5]);
+           "pingpong %.3g, erosion %.3g; weighted strengths 0, 0.3, 0.7\n",
+           n, worst[1], worst[2], worst[3], worst[4], worst[5], worst[6]);
 }
 
 /* Octave 1 is not octave 0 again: fbm(2 octaves, lacunarity 1, gain 1) = (n0 + n1) / 2 != n0. Two
@@ -1141,8 +1160,10 @@ static void test_far_octaves(void)
     static const double FAR[] = {1e308, -1.7e308, DBL_MAX, -DBL_MAX / 3, 1e300, 0x1p70, -0x1p60};
     long nan_far = 0, nfar = 0;
     for (int ki = 0; ki < NKINDS; ki++)
-        for (int fr = 0; fr <= CN_FRACTAL_PINGPONG; fr++)
+        for (int fr = 0; fr <= CN_FRACTAL_EROSION; fr++)
             for (int per = fr == 0; per < 2; per++) {
+                if (NO_EROSION(&KINDS[ki], fr))
+                    continue;
                 cn_config f = kcfg(&KINDS[ki], 3);
                 f.fractal = (cn_fractal)fr;
                 f.lacunarity = 3.0;

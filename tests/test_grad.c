@@ -283,6 +283,23 @@ static void check_refusals(void)
     CHECK(cn_grid_eval_grad(&n, origin, step, count, out, gp, 4, 1) == CN_E_UNSUPPORTED, "cellular grid");
     CHECK(cn_points_eval_grad(&n, 4, coords, out, gp, 1) == CN_E_UNSUPPORTED, "cellular points");
 
+    /* the erosion fractal: refused for cellular noise (no gradient to damp by), and has no
+     * gradient of its own */
+    c.fractal = CN_FRACTAL_EROSION;
+    cn_check why;
+    CHECK(cn_config_explain(&c, &why) == CN_E_UNSUPPORTED && why.field == CN_FIELD_FRACTAL &&
+              why.field2 == CN_FIELD_TYPE,
+          "cellular erosion: %s (%s)", cn_strerror(why.status), why.reason);
+    c.type = CN_NOISE_SIMPLEX;
+    CHECK(cn_noise_build(&n, &c) == CN_OK, "simplex erosion build");
+    v = cn_eval_grad(&n, p, g);
+    CHECK(isnan(v) && isnan(g[0]) && isnan(g[1]), "erosion: cn_eval_grad gives %g", v);
+    CHECK(cn_grid_eval_grad(&n, origin, step, count, out, gp, 4, 1) == CN_E_UNSUPPORTED, "erosion grid gradient");
+    const cn_noise *ero[1] = {&n};
+    double cv[2];
+    CHECK(cn_curl(ero, p, cv) == CN_E_UNSUPPORTED, "erosion curl");
+    c.fractal = CN_FRACTAL_NONE;
+
     c.type = CN_NOISE_PERLIN;
     CHECK(cn_noise_build(&n, &c) == CN_OK, "perlin build");
     CHECK(cn_grid_eval_grad(&n, origin, step, count, out, NULL, 4, 1) == CN_E_NULL, "grad NULL");

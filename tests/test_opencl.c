@@ -276,10 +276,10 @@ int main(int argc, char **argv)
                 if (!configure(&c, type, mode, dims, CN_FRACTAL_NONE, 0, seed))
                     continue; /* no such kernel (simplex 1D, classic value noise) */
                 kernels_seen++;
-                for (int fractal = 0; fractal <= CN_FRACTAL_PINGPONG; fractal++)
+                for (int fractal = 0; fractal <= CN_FRACTAL_EROSION; fractal++)
                     for (int variant = 0; variant < 4; variant++) {
                         /* every fractal plain; the variants with one fractal each, in turn */
-                        if (variant > 0 && fractal != (variant + dims + type) % 6)
+                        if (variant > 0 && fractal != (variant + dims + type) % 7)
                             continue;
                         if (!configure(&c, type, mode, dims, fractal, variant, seed++))
                             continue; /* a variant this kernel does not allow */

@@ -373,7 +373,7 @@ class Noise(_Evaluator):
     def grad(self, *coords, dtype=None):
         """n.grad(x, y, ...) -> (value, (d/dx, d/dy, ...)): the value at one point (cn_eval's)
         and its analytic partial derivatives by the coordinates (cn_eval_grad; cn_evalf_grad with
-        dtype=float32). Every type but cellular (cnoise.Error)."""
+        dtype=float32). Every type but cellular, every fractal but erosion (else cnoise.Error)."""
         if len(coords) != self.dims:
             raise TypeError(f"a {self.dims}D noise takes {self.dims} coordinates, got {len(coords)}")
         single = dtype is not None and _dtype(dtype, None) == _np.float32

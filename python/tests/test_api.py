@@ -12,7 +12,7 @@ from conftest import same_bits
 
 def test_names_come_from_the_library():
     assert cnoise.noise_types() == ["perlin", "simplex", "value", "value-cubic", "cellular"]
-    assert cnoise.fractals() == ["none", "fbm", "turbulence", "billow", "ridged", "pingpong"]
+    assert cnoise.fractals() == ["none", "fbm", "turbulence", "billow", "ridged", "pingpong", "erosion"]
     assert cnoise.modes() == ["default", "classic"]
     assert cnoise.cell_distances() == ["euclidean", "euclidean-squared", "manhattan", "chebyshev"]
     assert cnoise.cell_returns() == ["f1", "f2", "f2-f1", "f1+f2", "f1*f2", "cell-value", "edge"]

@@ -63,7 +63,8 @@
 #define CN_MODE_NAMES(X) X(CN_MODE_DEFAULT, "default") X(CN_MODE_CLASSIC, "classic")
 #define CN_FRACTAL_NAMES(X)                                                                \
     X(CN_FRACTAL_NONE, "none") X(CN_FRACTAL_FBM, "fbm") X(CN_FRACTAL_TURBULENCE, "turbulence") \
-    X(CN_FRACTAL_BILLOW, "billow") X(CN_FRACTAL_RIDGED, "ridged") X(CN_FRACTAL_PINGPONG, "pingpong")
+    X(CN_FRACTAL_BILLOW, "billow") X(CN_FRACTAL_RIDGED, "ridged") X(CN_FRACTAL_PINGPONG, "pingpong") \
+    X(CN_FRACTAL_EROSION, "erosion")
 
 /* Every (type, mode, dims) has a slot; the registry's kernels fill some. */
 #define CN__TYPES 5
@@ -83,6 +84,7 @@ static inline int cn__kernel_index(const cn_config *c)
 /* What each slot holds: dims 0 for a combination without a kernel (src/api.c, from CN_KERNELS). */
 typedef struct cn__kernel_sig {
     int dims, type, mode;
+    int grad; /* the registry's GRAD column: the kernel has a gradient form */
 } cn__kernel_sig;
 extern const cn__kernel_sig cn__kernel_sigs[CN__KERNEL_COUNT];
 

@@ -29,7 +29,7 @@ typedef float cn_coord;  /* cn_points_evalf: float coordinates */
  * compiled once (runtimes such as PoCL compile each kernel at its first launch).
  */
 #define CN_CL_ENTRIES(TYPE, MODE, DIMS, BASE, FORM, GRAD)                                               \
-    CN_BOUNDED_ENTRY(BASE, DIMS)                                                                  \
+    CN_BOUNDED_ENTRY(BASE, DIMS, GRAD)                                                            \
     CN_LANES_BODY(KN(lanes_##BASE), static inline, DIMS, BASE)                                    \
     __kernel void KN(eval_##BASE)(__global const cn__gen *g, int points, double4 origin,          \
                                   double4 step, ulong4 count, ulong first, ulong n,               \

@@ -180,7 +180,7 @@ int main(int argc, char **argv)
                                          CN_NOISE_CELLULAR};
     static const cn_mode modes[] = {CN_MODE_DEFAULT, CN_MODE_CLASSIC};
     static const cn_fractal fractals[] = {CN_FRACTAL_NONE, CN_FRACTAL_FBM, CN_FRACTAL_TURBULENCE, CN_FRACTAL_BILLOW,
-                                          CN_FRACTAL_RIDGED, CN_FRACTAL_PINGPONG};
+                                          CN_FRACTAL_RIDGED, CN_FRACTAL_PINGPONG, CN_FRACTAL_EROSION};
     int cases = 0, kernels = 0;
     for (size_t t = 0; t < sizeof types / sizeof *types; t++)
         for (size_t m = 0; m < sizeof modes / sizeof *modes; m++)
@@ -209,6 +209,8 @@ int main(int argc, char **argv)
                         c.weighted_strength = cases % 4 == 1 ? 0.55 : 0.0;
                         c.pingpong_strength = 1.0 + cases % 5;
                         c.fractal = fractals[f];
+                        if (c.fractal == CN_FRACTAL_EROSION && c.type == CN_NOISE_CELLULAR)
+                            continue; /* erosion needs a gradient */
                         if (c.fractal != CN_FRACTAL_NONE) {
                             c.octaves = 5;
                             c.lacunarity = 2.03;
