@@ -624,24 +624,18 @@ static void point_grad(const cn_noise *gen, const void *p, int f32, void *value,
         }
         return;
     }
+    /* a one-point array job (its checks pass: every pointer is set and the buffers are local) */
     double dv[4] = {0, 0, 0, 0};
     float fv[4] = {0, 0, 0, 0};
-    const void *coords[4];
-    void *gout[4];
-    for (int a = 0; a < dims; a++) {
+    const void *coords[4] = {p, p, p, p};
+    for (int a = 0; a < dims; a++)
         coords[a] = f32 ? (const void *)((const float *)p + a) : (const void *)((const double *)p + a);
-        gout[a] = f32 ? (void *)&fv[a] : (void *)&dv[a];
-    }
-    cn__job job = {0};
-    job.g = g;
-    job.kind = CN__POINTS;
-    job.coords_f32 = job.out_f32 = f32;
-    job.out = value;
-    for (int a = 0; a < dims; a++) {
-        job.coords[a] = coords[a];
-        job.grad[a] = gout[a];
-    }
+    cn__job job;
     double mm[2];
+    if (cn__points_job(g, 1, coords, f32, value, f32, 0, &job) != CN_OK)
+        return;
+    for (int a = 0; a < dims; a++)
+        job.grad[a] = f32 ? (void *)&fv[a] : (void *)&dv[a];
     (f32 ? cn__isa_scalar.f32 : cn__isa_scalar.f64)->grad[cn__gen_kernel(g)](&job, 0, 1, mm);
     for (int a = 0; grad && a < dims; a++) {
         if (f32)
