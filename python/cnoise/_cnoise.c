@@ -763,18 +763,12 @@ static int grad_args(PyObject *o_grad, PyArrayObject *out, int dims, void *ptrs[
     return 0;
 }
 
-/* The derivatives as a tuple of floats. */
+/* The derivatives as a tuple of floats (list_of_doubles' list, as a tuple). */
 static PyObject *tuple_of(const double *x, int n)
 {
-    PyObject *t = PyTuple_New(n);
-    for (int k = 0; t && k < n; k++) {
-        PyObject *f = PyFloat_FromDouble(x[k]);
-        if (!f) {
-            Py_DECREF(t);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(t, k, f);
-    }
+    PyObject *l = list_of_doubles(x, n);
+    PyObject *t = l ? PyList_AsTuple(l) : NULL;
+    Py_XDECREF(l);
     return t;
 }
 
