@@ -140,7 +140,9 @@ typedef enum cn_status {
                          (cn_opencl_message and the why buffers say what happened) */
     CN_E_CELLULAR,    /* cell_distance or cell_return not a value of its enum, jitter not in [0, 1], or
                          the edge return with a distance other than Euclidean */
-    CN_E_STRENGTH     /* weighted_strength not in [0, 1] or pingpong_strength not in (0, 16] */
+    CN_E_STRENGTH,    /* weighted_strength not in [0, 1] or pingpong_strength not in (0, 16] */
+    CN_E_WARP         /* a domain warp (cn_warp): no stage or more than CN_MAX_WARP_STAGES, an unknown
+                         mode, an amplitude that is not finite, or a field of another dimension */
 } cn_status;
 
 /* A short English description of a status code; never NULL (unknown codes get a generic text). */
@@ -485,8 +487,8 @@ CN_API int cn_config_octaves(const cn_config *cfg);
  * threads: 0 = one per online CPU core, 1 = only the calling thread, otherwise that many
  * (at most CN_MAX_THREADS). Small jobs use fewer threads. No memory is allocated in proportion
  * to the output; the caller owns every buffer. A call needs at most 160 KiB of the calling
- * thread's stack (grid rows keep a 32 KiB table of a block of columns there; at most 137 KiB
- * measured with gcc 12 and clang 14 on every x86 instruction set, gradient and curl calls
+ * thread's stack (grid rows keep a 32 KiB table of a block of columns there; at most 139 KiB
+ * measured with gcc 12 and clang 14 on every x86 instruction set, gradient, curl and warp calls
  * included, tests/test_stack.c), and so does each
  * thread it starts: those ask for a stack of at least 1 MiB.
  * range: if not NULL, receives the smallest and largest non-NaN output (NaN, NaN if there is
@@ -629,6 +631,90 @@ CN_API cn_status cn_grid_curl(const cn_noise *const *psi, const double *origin, 
                               const size_t *count, double *const *v, size_t out_len, int threads);
 CN_API cn_status cn_grid_curlf(const cn_noise *const *psi, const double *origin, const double *step,
                                const size_t *count, float *const *v, size_t out_len, int threads);
+
+/* ---------------------------------------------------------------------------------------------
+ * Domain warp
+ *
+ * A generator sampled at displaced coordinates, gen(p + d(p)), the displacement made of other
+ * noises, one per axis (FastNoiseLite's domain warp; Quilez's "warping"). A warp is a list of
+ * 1..CN_MAX_WARP_STAGES stages; stage s moves the point by amplitude_s * (field_s[0](x), ...,
+ * field_s[dims-1](x)), where x is
+ *   CN_WARP_INDEPENDENT  the original point: the stages' displacements add up ("independent");
+ *   CN_WARP_PROGRESSIVE  the point as the stages before s left it ("progressive": each stage warps
+ *                        the warped coordinates).
+ * A single warp is one stage; a fractal warp is one stage of fractal fields (independent), or
+ * stages of rising frequency and falling amplitude (progressive: FastNoiseLite's progressive warp
+ * is stage i with frequency * lacunarity^i, amplitude * gain^i and seed + i). Fields are any built
+ * generators of gen's dimension (any type, fractal, period or signal; decorrelate the axes by
+ * seed), amplitudes are in the units of the coordinates, so the displacement is at most
+ * sum |amplitude_s| * (the fields' largest |value|, 1 for default ranges).
+ * Evaluation, in double (float calls: the fields' and gen's float kernels, combined in double):
+ *   1. on each periodic axis a of gen, p[a] is reduced first, to u mod P / s in [0, P / s), with
+ *      s = frequency * axis_frequency[a], u = p[a] * s and P = period[a], exactly as gen reduces
+ *      its own coordinates: so a warped generator repeats exactly where gen does (the same
+ *      condition: both points and their scaled coordinates exact), whatever the fields. The
+ *      result is seamless too when every field repeats after the same P / s on that axis (a field
+ *      of frequency f_w: period P * f_w / s cells, a whole number);
+ *   2. the stages in order, each field evaluated at its stage's x, x[a] + amplitude * value added
+ *      to the point in double;
+ *   3. gen at the final point.
+ * Every instruction set, thread count and call (grid, points, one point) gives the same bits.
+ * A point whose coordinates, or displaced coordinates, are not finite gives NaN.
+ * Gradient (grad not NULL): the derivatives by the original coordinates, by the chain rule
+ * through every stage (the fields' analytic Jacobians) and gen's own gradient; needs gen and
+ * every field to have one (not cellular, not erosion: CN_E_UNSUPPORTED). The reduction of step 1
+ * has derivative 1.
+ * --------------------------------------------------------------------------------------------- */
+
+#define CN_MAX_WARP_STAGES 16
+
+typedef enum cn_warp_mode {
+    CN_WARP_INDEPENDENT = 0, /* the fields at the original point */
+    CN_WARP_PROGRESSIVE = 1  /* the fields at the point the earlier stages displaced */
+} cn_warp_mode;
+
+/* One stage of a warp. field[0..dims) are read (the rest may be NULL). */
+typedef struct cn_warp {
+    const cn_noise *field[4]; /* the displacement along axis a is amplitude * field[a] */
+    double amplitude;         /* finite; 0 leaves the point where it is */
+    cn_warp_mode mode;
+} cn_warp;
+
+/* Checks a warp of nwarps stages for gen: CN_OK, or CN_E_NULL, CN_E_UNBUILT (gen or a field),
+ * CN_E_WARP (see its comment). The evaluation calls make the same checks. */
+CN_API cn_status cn_warp_check(const cn_noise *gen, const cn_warp *warps, size_t nwarps);
+
+/*
+ * One point: the warped value to *out and, when grad is not NULL, its dims derivatives to
+ * grad[0..dims). The statuses of cn_warp_check, CN_E_NULL (p or out NULL) and CN_E_UNSUPPORTED
+ * (grad wanted, and gen or a field has no gradient); on error nothing is written.
+ */
+CN_API cn_status cn_warp_eval(const cn_noise *gen, const cn_warp *warps, size_t nwarps, const double *p,
+                              double *out, double *grad);
+CN_API cn_status cn_warp_evalf(const cn_noise *gen, const cn_warp *warps, size_t nwarps, const float *p,
+                               float *out, float *grad);
+
+/*
+ * A grid as cn_grid_eval and n points as cn_points_eval, warped; grad: NULL, or dims arrays of
+ * the gradient as cn_grid_eval_grad. The statuses of those calls and of cn_warp_eval;
+ * CN_E_OVERLAP also when an output overlaps warps or a field. Points go block by block through
+ * buffers on the stack (no memory is allocated); grids lose their row kernels (every point is
+ * displaced on its own), so a warped grid costs about the fields' and gen's point evaluations.
+ */
+CN_API cn_status cn_warp_grid_eval(const cn_noise *gen, const cn_warp *warps, size_t nwarps,
+                                   const double *origin, const double *step, const size_t *count,
+                                   double *out, double *const *grad, size_t out_len, int threads,
+                                   double range[2]);
+CN_API cn_status cn_warp_grid_evalf(const cn_noise *gen, const cn_warp *warps, size_t nwarps,
+                                    const double *origin, const double *step, const size_t *count,
+                                    float *out, float *const *grad, size_t out_len, int threads,
+                                    float range[2]);
+CN_API cn_status cn_warp_points_eval(const cn_noise *gen, const cn_warp *warps, size_t nwarps, size_t n,
+                                     const double *const *coords, double *out, double *const *grad,
+                                     int threads, double range[2]);
+CN_API cn_status cn_warp_points_evalf(const cn_noise *gen, const cn_warp *warps, size_t nwarps, size_t n,
+                                      const float *const *coords, float *out, float *const *grad,
+                                      int threads, float range[2]);
 
 /* ---------------------------------------------------------------------------------------------
  * Instruction sets. The library picks the widest one the CPU and OS support the first time it

@@ -75,6 +75,7 @@ const char *cn_strerror(cn_status status)
     case CN_E_DEVICE: return "no usable OpenCL runtime or device, or the device failed";
     case CN_E_CELLULAR: return "unknown cellular distance or return, jitter not in [0, 1], or the edge return without the Euclidean distance";
     case CN_E_STRENGTH: return "weighted strength must be in [0, 1] and ping-pong strength in (0, 16]";
+    case CN_E_WARP: return "a domain warp needs 1 to 16 stages, each of a known mode, a finite amplitude and fields of the warped generator's dimension";
     }
     return "unknown status code";
 }

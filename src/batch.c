@@ -41,6 +41,8 @@ typedef struct chunks {
     const cn_layer *layers;    /* a layered job: the weighted sum of these; else NULL */
     size_t nlayers;
     const cn_noise *const *psi; /* a curl job: its potentials (curl_range); else NULL */
+    const cn_warp *warps;      /* a warped job: its stages (warp_range); else NULL */
+    size_t nwarps;
     size_t block;              /* layered jobs: points per block of the scratch buffers */
     size_t total, size, count; /* points, points per chunk (the last one may have fewer), chunks */
     atomic_size_t next;        /* the next chunk to take */
@@ -157,6 +159,8 @@ static CN_NOINLINE void curl_range(const chunks *c, size_t begin, size_t end, do
     mm[1] = -INFINITY;
 }
 
+static CN_NOINLINE void warp_range(const chunks *c, size_t begin, size_t end, double mm[2]);
+
 typedef struct worker {
     cn__thread thread;
     chunks *work;
@@ -179,7 +183,9 @@ static void *run_worker(void *arg)
             break;
         size_t begin = k * c->size, end = c->total - begin > c->size ? begin + c->size : c->total;
         double mm[2];
-        if (c->psi)
+        if (c->warps)
+            warp_range(c, begin, end, mm);
+        else if (c->psi)
             curl_range(c, begin, end, mm);
         else if (c->layers)
             layered_range(c, begin, end, mm);
@@ -220,7 +226,7 @@ static size_t chunk_size(const cn__job *job, size_t total, int threads)
 /* Runs points [0, total) of the job (layered: the sum of nlayers layers) on up to `threads`
  * threads; mm gets the min/max. */
 static cn_status run_job(const cn__job *job, size_t total, int threads, double mm[2], const cn_layer *layers,
-                         size_t nlayers, const cn_noise *const *psi)
+                         size_t nlayers, const cn_noise *const *psi, const cn_warp *warps, size_t nwarps)
 {
     if (threads < 0 || threads > CN_MAX_THREADS)
         return CN_E_THREADS;
@@ -239,6 +245,8 @@ static cn_status run_job(const cn__job *job, size_t total, int threads, double m
     work.layers = layers;
     work.nlayers = nlayers;
     work.psi = psi;
+    work.warps = warps;
+    work.nwarps = nwarps;
     /* Blocks of whole grid rows where a row fits: the grid kernels are fastest on whole rows. */
     work.block = CN_LAYER_BLOCK;
     if (job->kind == CN__GRID && job->count[0] <= CN_LAYER_BLOCK)
@@ -275,7 +283,7 @@ static cn_status run_job(const cn__job *job, size_t total, int threads, double m
 static cn_status run(const cn__job *job, size_t total, int threads, double mm[2], const cn_layer *layers,
                      size_t nlayers)
 {
-    return run_job(job, total, threads, mm, layers, nlayers, NULL);
+    return run_job(job, total, threads, mm, layers, nlayers, NULL, NULL, 0);
 }
 
 /* Whether [a, a + an) and [b, b + bn) (bytes, an and bn > 0) overlap. Distances, not ends, are
@@ -717,7 +725,7 @@ static cn_status grid_curl(const cn_noise *const *psi, const double *origin, con
         job.grad[a] = v[a];
     }
     double mm[2];
-    return run_job(&job, total, threads, mm, NULL, 0, psi);
+    return run_job(&job, total, threads, mm, NULL, 0, psi, NULL, 0);
 }
 
 cn_status cn_grid_curl(const cn_noise *const *psi, const double *origin, const double *step, const size_t *count,
@@ -758,3 +766,344 @@ cn_status cn_grid_curlf(const cn_noise *const *psi, const double *origin, const 
     }
 CN_CURL_POINT(cn_curl, double, cn_eval_grad)
 CN_CURL_POINT(cn_curlf, float, cn_evalf_grad)
+
+/* ---- Domain warp ---- */
+
+/* Points per block of a warp job's scratch buffers (warp_scratch: about 50 KiB of stack). */
+#define CN_WARP_BLOCK 128
+
+typedef struct warp_scratch {
+    double pr[4][CN_WARP_BLOCK];     /* the original point, reduced on gen's periodic axes */
+    double pc[4][CN_WARP_BLOCK];     /* the point as the stages so far left it */
+    double xs[4][CN_WARP_BLOCK];     /* a progressive stage's x: pc at its start */
+    double m[4][4][CN_WARP_BLOCK];   /* gradient jobs: m[k][j] = d pc[k] / d p[j] */
+    double ms[4][4][CN_WARP_BLOCK];  /* a progressive stage's Jacobian: m at its start */
+    union {
+        double d[5][CN_WARP_BLOCK];
+        float f[5][CN_WARP_BLOCK];
+    } t; /* a sub-job's gradient [0..dims) and value [4] */
+} warp_scratch;
+
+/* Element i of a float or double scratch row. */
+static double warp_at(const warp_scratch *w, int f32, int row, size_t i)
+{
+    return f32 ? (double)w->t.f[row][i] : w->t.d[row][i];
+}
+
+/* Generator gen at the n points x[0..dims)[0..n) by the job's instruction set and precision: the
+ * value to w->t row 4 (or to out when not NULL), the gradient to rows 0..dims) when grad is set. */
+static void warp_sub(const chunks *c, warp_scratch *w, const cn_noise *gen, double (*x)[CN_WARP_BLOCK], size_t n,
+                     void *out, int grad)
+{
+    const int f32 = c->job->out_f32;
+    cn__job lj = {0};
+    lj.g = cn__gen_of(gen);
+    lj.kind = CN__POINTS;
+    lj.out_f32 = f32;
+    lj.out = out ? out : f32 ? (void *)w->t.f[4] : (void *)w->t.d[4];
+    for (int a = 0; a < 4; a++) {
+        lj.coords[a] = x[a];
+        if (grad && a < lj.g->cfg.dims)
+            lj.grad[a] = f32 ? (void *)w->t.f[a] : (void *)w->t.d[a];
+    }
+    double unused[2];
+    (grad ? c->part->grad : c->part->batch)[cn__gen_kernel(lj.g)](&lj, 0, n, unused);
+}
+
+/*
+ * Points [begin, end) of a warped job (cn_warp_grid_eval and the others), per block of at most
+ * CN_WARP_BLOCK points, in double in this order (cnoise.h, "Domain warp"): the original points
+ * (the job's walk), reduced on gen's periodic axes; each stage's fields at its x, the point moved
+ * by amplitude * value axis by axis, and with a gradient the Jacobian m by the chain rule,
+ * m[k][j] += amplitude * sum_l dfield_k/dx_l * dx_l/dp_j (x the original point: dx/dp = I); gen
+ * at the final point, its gradient through m. Float jobs evaluate fields and gen by the float
+ * kernels and round the gradient to float once.
+ */
+static CN_NOINLINE void warp_range(const chunks *c, size_t begin, size_t end, double mm[2])
+{
+    const cn__job *job = c->job;
+    const cn__gen *g = job->g;
+    const int dims = g->cfg.dims, f32 = job->out_f32, want_grad = job->grad[0] != NULL;
+    const size_t esize = f32 ? sizeof(float) : sizeof(double);
+    warp_scratch w;
+    double lo = INFINITY, hi = -INFINITY;
+    cn__coords it;
+    cn__coords_start(&it, job, begin);
+    for (size_t b = begin; b < end; b += CN_WARP_BLOCK) {
+        const size_t n = end - b < CN_WARP_BLOCK ? end - b : CN_WARP_BLOCK;
+        for (size_t k = 0; k < n; k += 16) {
+            const int m = n - k < 16 ? (int)(n - k) : 16;
+            double lane[4][16];
+            cn__coords_next(&it, m, 16, lane);
+            for (int a = 0; a < dims; a++)
+                for (int r = 0; r < m; r++)
+                    w.pr[a][k + (size_t)r] = lane[a][r];
+        }
+        for (int a = 0; a < dims; a++) {
+            const double period = (double)g->cfg.period[a], s = g->scale[a];
+            for (size_t i = 0; i < n && period > 0; i++) {
+                /* u mod P as the kernels' cn_mod computes it (lattice.inc), then back to p's units */
+                const double u = w.pr[a][i] * s;
+                double r = u - floor(u / period) * period;
+                r = r < 0 ? r + period : r;
+                r = r >= period ? r - period : r;
+                w.pr[a][i] = r / s;
+            }
+            for (size_t i = 0; i < n; i++)
+                w.pc[a][i] = w.pr[a][i];
+            for (int j = 0; want_grad && j < dims; j++)
+                for (size_t i = 0; i < n; i++)
+                    w.m[a][j][i] = a == j ? 1.0 : 0.0;
+        }
+        for (size_t s = 0; s < c->nwarps; s++) {
+            const cn_warp *st = &c->warps[s];
+            const int progressive = st->mode == CN_WARP_PROGRESSIVE && s > 0;
+            double(*x)[CN_WARP_BLOCK] = w.pr;
+            if (progressive) {
+                for (int a = 0; a < dims; a++) {
+                    for (size_t i = 0; i < n; i++)
+                        w.xs[a][i] = w.pc[a][i];
+                    for (int j = 0; want_grad && j < dims; j++)
+                        for (size_t i = 0; i < n; i++)
+                            w.ms[a][j][i] = w.m[a][j][i];
+                }
+                x = w.xs;
+            }
+            const double amp = st->amplitude;
+            for (int k = 0; k < dims; k++) {
+                warp_sub(c, &w, st->field[k], x, n, NULL, want_grad);
+                for (size_t i = 0; i < n; i++)
+                    w.pc[k][i] += amp * warp_at(&w, f32, 4, i);
+                for (int j = 0; want_grad && j < dims; j++) {
+                    for (size_t i = 0; i < n; i++) {
+                        double d = 0.0;
+                        if (progressive)
+                            for (int l = 0; l < dims; l++)
+                                d += warp_at(&w, f32, l, i) * w.ms[l][j][i];
+                        else
+                            d = warp_at(&w, f32, j, i);
+                        w.m[k][j][i] += amp * d;
+                    }
+                }
+            }
+        }
+        unsigned char *out = (unsigned char *)job->out + (b - job->out_base) * esize;
+        warp_sub(c, &w, (const cn_noise *)(const void *)g, w.pc, n, out, want_grad);
+        for (int j = 0; want_grad && j < dims; j++) {
+            for (size_t i = 0; i < n; i++) {
+                double d = 0.0;
+                for (int k = 0; k < dims; k++)
+                    d += warp_at(&w, f32, k, i) * w.m[k][j][i];
+                if (f32)
+                    ((float *)job->grad[j])[b - job->out_base + i] = cn__round_f32(d);
+                else
+                    ((double *)job->grad[j])[b - job->out_base + i] = d;
+            }
+        }
+        for (size_t i = 0; job->want_range && i < n; i++)
+            cn__range_add(&lo, &hi, f32 ? (double)((const float *)(const void *)out)[i] : ((const double *)(const void *)out)[i]);
+    }
+    mm[0] = lo;
+    mm[1] = hi;
+}
+
+/* The checks of cn_warp_check; with want_grad, gen and every field need a gradient form. */
+static cn_status warp_check(const cn__gen *g, const cn_warp *warps, size_t nwarps, int want_grad)
+{
+    if (!g || !warps)
+        return CN_E_NULL;
+    if (!built(g))
+        return CN_E_UNBUILT;
+    if (nwarps == 0 || nwarps > CN_MAX_WARP_STAGES)
+        return CN_E_WARP;
+    const int dims = g->cfg.dims;
+    for (size_t s = 0; s < nwarps; s++) {
+        if ((warps[s].mode != CN_WARP_INDEPENDENT && warps[s].mode != CN_WARP_PROGRESSIVE) ||
+            !isfinite(warps[s].amplitude))
+            return CN_E_WARP;
+        for (int a = 0; a < dims; a++) {
+            const cn__gen *f = cn__gen_of(warps[s].field[a]);
+            if (!f)
+                return CN_E_NULL;
+            if (!built(f))
+                return CN_E_UNBUILT;
+            if (f->cfg.dims != dims)
+                return CN_E_WARP;
+        }
+    }
+    for (size_t s = 0; want_grad && s < nwarps; s++)
+        for (int a = 0; a < dims; a++)
+            if (!cn__gen_has_grad(cn__gen_of(warps[s].field[a])))
+                return CN_E_UNSUPPORTED;
+    return want_grad && !cn__gen_has_grad(g) ? CN_E_UNSUPPORTED : CN_OK;
+}
+
+cn_status cn_warp_check(const cn_noise *gen, const cn_warp *warps, size_t nwarps)
+{
+    return warp_check(cn__gen_of(gen), warps, nwarps, 0);
+}
+
+/* Whether bytes at p overlap the warp's stages or one of their fields. */
+static int warp_overlaps(const cn_warp *warps, size_t nwarps, int dims, const void *p, size_t bytes)
+{
+    if (overlaps(warps, nwarps * sizeof *warps, p, bytes))
+        return 1;
+    for (size_t s = 0; s < nwarps; s++)
+        for (int a = 0; a < dims; a++)
+            if (overlaps(warps[s].field[a], sizeof(cn_noise), p, bytes))
+                return 1;
+    return 0;
+}
+
+/* A checked grid or point job of total points, warped: the warp's checks, the gradient arrays
+ * (grad_job), no output overlapping the warp; then the run. */
+static cn_status warp_run(cn__job *job, size_t total, const cn_warp *warps, size_t nwarps, void *const *grad,
+                          const void *const *coords, size_t csize, int threads, double mm[2])
+{
+    const int dims = job->g->cfg.dims;
+    cn_status st = warp_check(job->g, warps, nwarps, grad != NULL);
+    if (st == CN_OK && grad)
+        st = grad_job(job, total, grad, coords, csize);
+    if (st != CN_OK)
+        return st;
+    const size_t bytes = total * (job->out_f32 ? sizeof(float) : sizeof(double));
+    for (int a = -1; a < (grad ? dims : 0) && total; a++)
+        if (warp_overlaps(warps, nwarps, dims, a < 0 ? job->out : grad[a], bytes))
+            return CN_E_OVERLAP;
+    if (total == 0) {
+        mm[0] = mm[1] = NAN;
+        return threads < 0 || threads > CN_MAX_THREADS ? CN_E_THREADS : CN_OK;
+    }
+    return run_job(job, total, threads, mm, NULL, 0, NULL, warps, nwarps);
+}
+
+static cn_status warp_grid(const cn_noise *gen, const cn_warp *warps, size_t nwarps, const double *origin,
+                           const double *step, const size_t *count, void *out, void *const *grad, size_t out_len,
+                           int f32, int threads, double mm[2], int want_range)
+{
+    cn__job job;
+    size_t total;
+    cn_status st = warp_check(cn__gen_of(gen), warps, nwarps, grad != NULL);
+    if (st == CN_OK)
+        st = cn__grid_job(cn__gen_of(gen), origin, step, count, out, out_len, f32, want_range, &job, &total);
+    return st != CN_OK ? st : warp_run(&job, total, warps, nwarps, grad, NULL, 0, threads, mm);
+}
+
+static cn_status warp_points(const cn_noise *gen, const cn_warp *warps, size_t nwarps, size_t n,
+                             const void *const *coords, void *out, void *const *grad, int f32, int threads,
+                             double mm[2], int want_range)
+{
+    cn__job job;
+    cn_status st = warp_check(cn__gen_of(gen), warps, nwarps, grad != NULL);
+    if (st == CN_OK)
+        st = cn__points_job(cn__gen_of(gen), n, coords, f32, out, f32, want_range, &job);
+    return st != CN_OK ? st : warp_run(&job, n, warps, nwarps, grad, coords, f32 ? sizeof(float) : sizeof(double), threads, mm);
+}
+
+cn_status cn_warp_grid_eval(const cn_noise *gen, const cn_warp *warps, size_t nwarps, const double *origin,
+                            const double *step, const size_t *count, double *out, double *const *grad,
+                            size_t out_len, int threads, double range[2])
+{
+    double mm[2];
+    cn_status st = warp_grid(gen, warps, nwarps, origin, step, count, out, (void *const *)grad, out_len, 0, threads,
+                             mm, range != NULL);
+    if (st == CN_OK && range) {
+        range[0] = mm[0];
+        range[1] = mm[1];
+    }
+    return st;
+}
+
+cn_status cn_warp_grid_evalf(const cn_noise *gen, const cn_warp *warps, size_t nwarps, const double *origin,
+                             const double *step, const size_t *count, float *out, float *const *grad,
+                             size_t out_len, int threads, float range[2])
+{
+    double mm[2];
+    cn_status st = warp_grid(gen, warps, nwarps, origin, step, count, out, (void *const *)grad, out_len, 1, threads,
+                             mm, range != NULL);
+    if (st == CN_OK && range) {
+        range[0] = (float)mm[0];
+        range[1] = (float)mm[1];
+    }
+    return st;
+}
+
+cn_status cn_warp_points_eval(const cn_noise *gen, const cn_warp *warps, size_t nwarps, size_t n,
+                              const double *const *coords, double *out, double *const *grad, int threads,
+                              double range[2])
+{
+    double mm[2];
+    cn_status st = warp_points(gen, warps, nwarps, n, (const void *const *)coords, out, (void *const *)grad, 0,
+                               threads, mm, range != NULL);
+    if (st == CN_OK && range) {
+        range[0] = mm[0];
+        range[1] = mm[1];
+    }
+    return st;
+}
+
+cn_status cn_warp_points_evalf(const cn_noise *gen, const cn_warp *warps, size_t nwarps, size_t n,
+                               const float *const *coords, float *out, float *const *grad, int threads,
+                               float range[2])
+{
+    double mm[2];
+    cn_status st = warp_points(gen, warps, nwarps, n, (const void *const *)coords, out, (void *const *)grad, 1,
+                               threads, mm, range != NULL);
+    if (st == CN_OK && range) {
+        range[0] = (float)mm[0];
+        range[1] = (float)mm[1];
+    }
+    return st;
+}
+
+/* One point: a one-point job through warp_range on the scalar build (every instruction set gives
+ * its bits), into locals first so that nothing is written on error. */
+static cn_status warp_point(const cn_noise *gen, const cn_warp *warps, size_t nwarps, const void *p, int f32,
+                            void *out, void *grad)
+{
+    const cn__gen *g = cn__gen_of(gen);
+    cn_status st = warp_check(g, warps, nwarps, grad != NULL);
+    if (st != CN_OK)
+        return st;
+    if (!p || !out)
+        return CN_E_NULL;
+    const int dims = g->cfg.dims;
+    double dv[5] = {0, 0, 0, 0, 0};
+    float fv[5] = {0, 0, 0, 0, 0};
+    const void *coords[4] = {p, p, p, p};
+    for (int a = 0; a < dims; a++)
+        coords[a] = f32 ? (const void *)((const float *)p + a) : (const void *)((const double *)p + a);
+    cn__job job;
+    if ((st = cn__points_job(g, 1, coords, f32, f32 ? (void *)&fv[4] : (void *)&dv[4], f32, 0, &job)) != CN_OK)
+        return st;
+    for (int a = 0; grad && a < dims; a++)
+        job.grad[a] = f32 ? (void *)&fv[a] : (void *)&dv[a];
+    chunks c = {0};
+    c.job = &job;
+    c.part = f32 ? cn__isa_scalar.f32 : cn__isa_scalar.f64;
+    c.warps = warps;
+    c.nwarps = nwarps;
+    double mm[2];
+    warp_range(&c, 0, 1, mm);
+    for (int a = -1; a < (grad ? dims : 0); a++) {
+        const int k = a < 0 ? 4 : a;
+        void *dst = a < 0 ? out : f32 ? (void *)((float *)grad + a) : (void *)((double *)grad + a);
+        if (f32)
+            *(float *)dst = fv[k];
+        else
+            *(double *)dst = dv[k];
+    }
+    return CN_OK;
+}
+
+cn_status cn_warp_eval(const cn_noise *gen, const cn_warp *warps, size_t nwarps, const double *p, double *out,
+                       double *grad)
+{
+    return warp_point(gen, warps, nwarps, p, 0, out, grad);
+}
+
+cn_status cn_warp_evalf(const cn_noise *gen, const cn_warp *warps, size_t nwarps, const float *p, float *out,
+                        float *grad)
+{
+    return warp_point(gen, warps, nwarps, p, 1, out, grad);
+}

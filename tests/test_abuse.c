@@ -120,13 +120,13 @@ static void test_strings(void)
 {
     const char *unknown = cn_strerror((cn_status)-1);
     CHECK(unknown != NULL, "cn_strerror(-1) is NULL");
-    const int bad[] = {-1, CN_E_STRENGTH + 1, INT_MAX, INT_MIN, 1000};
+    const int bad[] = {-1, CN_E_WARP + 1, INT_MAX, INT_MIN, 1000};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         const char *t = cn_strerror((cn_status)bad[k]);
         CHECK(t != NULL && unknown != NULL && strcmp(t, unknown) == 0, "cn_strerror(%d) is \"%s\", not the generic text",
               bad[k], t ? t : "(null)");
     }
-    for (int s = CN_OK; s <= CN_E_STRENGTH; s++) {
+    for (int s = CN_OK; s <= CN_E_WARP; s++) {
         const char *t = cn_strerror((cn_status)s);
         CHECK(t != NULL && t[0] != '\0', "cn_strerror(%d) empty", s);
         CHECK(t != NULL && unknown != NULL && strcmp(t, unknown) != 0, "cn_strerror(%d) is the generic text", s);

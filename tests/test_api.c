@@ -12,7 +12,7 @@ static const cn_status ALL_STATUS[] = {CN_OK, CN_E_NULL, CN_E_TYPE, CN_E_MODE, C
                                        CN_E_PERIOD, CN_E_DOMAIN, CN_E_SIGNAL, CN_E_CONFLICT, CN_E_LAYERS,
                                        CN_E_PERIOD_LACUNARITY, CN_E_PERIOD_OVERFLOW, CN_E_OCTAVE_FREQUENCY,
                                        CN_E_OVERLAP, CN_E_THREADS, CN_E_ISA, CN_E_UNBUILT, CN_E_DEVICE,
-                                       CN_E_CELLULAR, CN_E_STRENGTH};
+                                       CN_E_CELLULAR, CN_E_STRENGTH, CN_E_WARP};
 #define NSTATUS ((int)(sizeof ALL_STATUS / sizeof ALL_STATUS[0]))
 
 static cn_config config(cn_noise_type type, cn_mode mode, int dims, uint64_t seed, double frequency)
@@ -227,7 +227,7 @@ static void test_strerror(void)
     }
     text[NSTATUS] = cn_strerror((cn_status)99);
     text[NSTATUS + 1] = cn_strerror((cn_status)-1);
-    text[NSTATUS + 2] = cn_strerror((cn_status)(CN_E_STRENGTH + 1));
+    text[NSTATUS + 2] = cn_strerror((cn_status)(CN_E_WARP + 1));
     for (int i = NSTATUS; i < NSTATUS + 3; i++) {
         CHECK(text[i] != NULL && text[i][0] != '\0', "cn_strerror of an unknown code is NULL or empty");
         if (!text[i])

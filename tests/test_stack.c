@@ -2,12 +2,13 @@
  * test_stack.c -- the stack a batch call needs stays within what cnoise.h documents
  * (CN_BATCH_STACK_BOUND below, the header's "at most 160 KiB").
  *
- * A batch call keeps its row tables on the calling thread's stack (137 KiB when last measured, clang 14),
+ * A batch call keeps its row tables on the calling thread's stack (139 KiB when last measured, clang 14),
  * and every worker thread it starts needs the same. A thread of our own, with a 1 MiB stack we
  * allocate and fill with a byte pattern first, runs every kernel of the registry (every type,
  * dimension and mode the library builds) as a plain generator, a 32-octave fBm and a periodic
  * one, in float and double, as a grid, a point array and a grid of two layers (and, but for
- * cellular noise, as a grid and a point array with the gradient, and 2D/3D as a curl), on every
+ * cellular noise, as a grid and a point array with the gradient, warped by itself with and without
+ * the gradient, and 2D/3D as a curl), on every
  * instruction set this CPU supports, on that thread only (threads = 1). The deepest byte that
  * no longer holds the pattern is the most stack any of those calls used; it must not exceed the
  * bound. Sanitizer builds add red zones to every frame and skip the test (exit 77).
@@ -69,7 +70,12 @@ static void run_all(const cn_noise *g, int dims)
     grad_calls += cn_grid_evalf_grad(g, origin, step, count, outf, gfp, n, 1) == CN_OK;
     grad_calls += cn_points_eval_grad(g, NPTS, pd, outd, gdp, 1) == CN_OK;
     grad_calls += cn_points_evalf_grad(g, NPTS, pf, outf, gfp, 1) == CN_OK;
-    grad_expected += 4;
+    /* warped by the generator itself: a value warp and a gradient warp, grid and points */
+    cn_warp w[2] = {{{g, g, g, g}, 3.0, CN_WARP_INDEPENDENT}, {{g, g, g, g}, 1.5, CN_WARP_PROGRESSIVE}};
+    grad_calls += cn_warp_grid_eval(g, w, 2, origin, step, count, outd, gdp, n, 1, NULL) == CN_OK;
+    grad_calls += cn_warp_grid_evalf(g, w, 2, origin, step, count, outf, NULL, n, 1, NULL) == CN_OK;
+    grad_calls += cn_warp_points_evalf(g, w, 2, NPTS, pf, outf, gfp, 1, NULL) == CN_OK;
+    grad_expected += 7;
     if (dims == 2 || dims == 3) {
         const cn_noise *psi[3] = {g, g, g};
         grad_calls += cn_grid_curl(psi, origin, step, count, gdp, n, 1) == CN_OK;
