@@ -327,6 +327,10 @@ void cli_noise_init(cli_noise_opts *o)
     o->spec[0].weight = 1.0;
     o->nspec = 1;
     o->dims = o->spec[0].cfg.dims;
+    o->warp.type = CN_NOISE_PERLIN;
+    o->warp.octaves = 3;
+    o->warp.lacunarity = 2.0;
+    o->warp.gain = 0.5;
 }
 
 /*
@@ -434,6 +438,12 @@ static const char *type_name(int v) { return cn_noise_type_name((cn_noise_type)v
 static const char *fractal_name(int v) { return cn_fractal_name((cn_fractal)v); }
 static const char *distance_name(int v) { return cn_cell_distance_name((cn_cell_distance)v); }
 static const char *return_name(int v) { return cn_cell_return_name((cn_cell_return)v); }
+static const char *warp_fractal_name(int v)
+{
+    static const char *const names[] = {"none", "independent", "progressive"};
+    return v >= 0 && v < 3 ? names[v] : NULL;
+}
+
 
 int cli_output_option(const char *prog, cli_out_opts *o, int id, const char *value)
 {
@@ -587,6 +597,37 @@ static int spec_set(const char *prog, cli_spec *s, int k, int id, const char *ke
     return 1;
 }
 
+/* One of the --warp options (ids CLI_OPT_WARP..CLI_OPT_WARP_GAIN); 1 for another id. */
+static int warp_option(const char *prog, cli_warp_opts *w, int id, const char *value)
+{
+    switch (id) {
+    case CLI_OPT_WARP:
+        return cli_opt_finite(prog, "--warp", value, &w->amplitude);
+    case CLI_OPT_WARP_NOISE:
+        return cn_noise_type_from_name(value, &w->type) == CN_OK ? 0 : bad_name(prog, "--warp-noise", value, type_name);
+    case CLI_OPT_WARP_FREQUENCY:
+        return cli_opt_positive(prog, "--warp-frequency", value, &w->frequency);
+    case CLI_OPT_WARP_SEED:
+        w->seed_set = 1;
+        return cli_opt_seed(prog, "--warp-seed", value, &w->seed);
+    case CLI_OPT_WARP_FRACTAL:
+        for (int v = 0; warp_fractal_name(v); v++) {
+            if (strcmp(value, warp_fractal_name(v)) == 0) {
+                w->fractal = v;
+                return 0;
+            }
+        }
+        return bad_name(prog, "--warp-fractal", value, warp_fractal_name);
+    case CLI_OPT_WARP_OCTAVES:
+        return cli_opt_int(prog, "--warp-octaves", value, 1, CLI_MAX_WARP_OCTAVES, &w->octaves);
+    case CLI_OPT_WARP_LACUNARITY:
+        return cli_opt_interval(prog, "--warp-lacunarity", value, 1.0, 0, 64.0, &w->lacunarity);
+    case CLI_OPT_WARP_GAIN:
+        return cli_opt_interval(prog, "--warp-gain", value, 0.0, 1, 4.0, &w->gain);
+    }
+    return 1;
+}
+
 int cli_noise_option(const char *prog, cli_noise_opts *o, int id, const char *value)
 {
     char q[QBUF];
@@ -615,6 +656,9 @@ int cli_noise_option(const char *prog, cli_noise_opts *o, int id, const char *va
         o->layer_text[o->nlayer_text++] = value;
         return 0;
     }
+    const int w = warp_option(prog, &o->warp, id, value);
+    if (w != 1)
+        return w;
     /* The main options make up the first layer. */
     static const struct { int id; const char *name; } names[] = {
         {CLI_OPT_NOISE, "noise"},           {CLI_OPT_SEED, "seed"},
@@ -933,6 +977,62 @@ static int spec_config(const cli_spec *s, int k, int dims, cn_config *out, char 
     return 0;
 }
 
+/* The warp's stages and fields for `dims` dimensions into out (cli_warp_opts); nothing for --warp 0.
+ * On failure the reason in why and -1. */
+static int warp_build(const cli_noise_opts *o, int dims, cli_built *out, char *why, size_t whylen)
+{
+    const cli_warp_opts *w = &o->warp;
+    out->nwarps = 0;
+    out->wgen = NULL;
+    if (w->amplitude == 0.0)
+        return 0;
+    const size_t stages = w->fractal == CLI_WARP_PROGRESSIVE ? (size_t)w->octaves : 1;
+    cn_noise *g = (cn_noise *)calloc(stages * (size_t)dims, sizeof *g);
+    if (!g) {
+        snprintf(why, whylen, "out of memory");
+        return -1;
+    }
+    const double f0 = w->frequency > 0 ? w->frequency : o->spec[0].cfg.frequency;
+    const uint64_t seed = w->seed_set ? w->seed : o->spec[0].cfg.seed + 1;
+    double mult = 1.0, amp = w->amplitude;
+    for (size_t i = 0; i < stages; i++) {
+        cn_config c;
+        cn_config_init(&c);
+        c.type = w->type;
+        c.dims = dims;
+        c.frequency = f0 * mult;
+        if (w->fractal == CLI_WARP_INDEPENDENT) {
+            c.fractal = CN_FRACTAL_FBM;
+            c.octaves = w->octaves;
+            c.lacunarity = w->lacunarity;
+            c.gain = w->gain;
+        }
+        for (int a = 0; a < dims; a++) /* --tile: mult is a whole number then (cli_tile_warp) */
+            c.period[a] = w->period[a] == 0 ? 0 : (double)w->period[a] * mult > (double)CN_MAX_PERIOD ? CN_MAX_PERIOD + 1u
+                                                                                               : (uint32_t)((double)w->period[a] * mult);
+        for (int k = 0; k < dims; k++) {
+            c.seed = seed + 16u * (uint64_t)i + (uint64_t)k;
+            cn_check chk;
+            if (cn_config_explain(&c, &chk) != CN_OK || cn_noise_build(&g[i * (size_t)dims + (size_t)k], &c) != CN_OK) {
+                char fs[40];
+                snprintf(why, whylen, "--warp: a warp field (--warp-noise %s at frequency %s): %s",
+                         cn_noise_type_name(c.type), cli_fmt_real(c.frequency, fs, sizeof fs),
+                         chk.status != CN_OK ? chk.reason : "cannot be built");
+                free(g);
+                return -1;
+            }
+            out->warp[i].field[k] = &g[i * (size_t)dims + (size_t)k];
+        }
+        out->warp[i].amplitude = amp;
+        out->warp[i].mode = w->fractal == CLI_WARP_PROGRESSIVE ? CN_WARP_PROGRESSIVE : CN_WARP_INDEPENDENT;
+        mult *= w->lacunarity;
+        amp *= w->gain;
+    }
+    out->wgen = g;
+    out->nwarps = stages;
+    return 0;
+}
+
 int cli_noise_build(const cli_noise_opts *o, int dims, cli_built *out, char *why, size_t whylen)
 {
     memset(out, 0, sizeof *out);
@@ -961,6 +1061,11 @@ int cli_noise_build(const cli_noise_opts *o, int dims, cli_built *out, char *why
     out->dims = dims;
     out->use_float = o->use_float;
     out->direct = o->nspec == 1 && o->spec[0].weight == 1.0;
+    if (warp_build(o, dims, out, why, whylen) != 0) {
+        free(gen);
+        memset(out, 0, sizeof *out);
+        return -1;
+    }
     return 0;
 }
 
@@ -968,11 +1073,48 @@ void cli_built_free(cli_built *b)
 {
     cn_opencl_close(b->cl);
     free(b->gen);
+    free(b->wgen);
     memset(b, 0, sizeof *b);
+}
+
+float cli_round_f32(double v)
+{
+    return fabs(v) >= 0x1.ffffffp127 ? (float)copysign(INFINITY, v) : (float)v;
+}
+
+/* The warped sum at one point: each layer by cn_warp_eval (cn_warp_evalf), summed and rounded as
+ * cn_layers_eval_grad (cn_layers_evalf_grad) sums; one layer of weight 1: its value as it is.
+ * grad NULL: the value only. */
+static cn_status built_warp_eval(const cli_built *b, const double *pd, const float *pf, double *v, double *grad)
+{
+    double sum = 0.0, gsum[4] = {0.0, 0.0, 0.0, 0.0};
+    for (int k = 0; k < b->count; k++) {
+        double lv, lg[4];
+        float fv, fg[4];
+        cn_status st = b->use_float ? cn_warp_evalf(&b->gen[k], b->warp, b->nwarps, pf, &fv, grad ? fg : NULL)
+                                    : cn_warp_eval(&b->gen[k], b->warp, b->nwarps, pd, &lv, grad ? lg : NULL);
+        if (st != CN_OK)
+            return st;
+        for (int a = 0; b->use_float && a < b->dims; a++)
+            lg[a] = grad ? (double)fg[a] : 0.0;
+        lv = b->use_float ? (double)fv : lv;
+        const double w = b->layer[k].weight;
+        sum = b->direct ? lv : sum + w * lv;
+        for (int a = 0; grad && a < b->dims; a++)
+            gsum[a] = b->direct ? lg[a] : gsum[a] + w * lg[a];
+    }
+    *v = b->use_float && !b->direct ? (double)cli_round_f32(sum) : sum;
+    for (int a = 0; grad && a < b->dims; a++)
+        grad[a] = b->use_float && !b->direct ? (double)cli_round_f32(gsum[a]) : gsum[a];
+    return CN_OK;
 }
 
 double cli_built_eval(const cli_built *b, const double *pd, const float *pf)
 {
+    if (b->nwarps) {
+        double v;
+        return built_warp_eval(b, pd, pf, &v, NULL) == CN_OK ? v : NAN;
+    }
     if (b->direct)
         return b->use_float ? (double)cn_evalf(&b->gen[0], pf) : cn_eval(&b->gen[0], pd);
     if (!b->use_float) {
@@ -991,6 +1133,8 @@ cn_status cli_built_eval_grad(const cli_built *b, const double *pd, const float 
 {
     float vf, gf[4];
     cn_status st;
+    if (b->nwarps)
+        return built_warp_eval(b, pd, pf, v, grad);
     if (b->direct) { /* one point through the point-array call: cn_eval_grad's bits, and a status */
         const double *pc[4] = {&pd[0], &pd[1], &pd[2], &pd[3]};
         const float *pcf[4] = {&pf[0], &pf[1], &pf[2], &pf[3]};

@@ -142,7 +142,15 @@ enum {
     CLI_OPT_CELLULAR_RETURN,
     CLI_OPT_JITTER,
     CLI_OPT_WEIGHTED_STRENGTH,
-    CLI_OPT_PINGPONG_STRENGTH
+    CLI_OPT_PINGPONG_STRENGTH,
+    CLI_OPT_WARP,
+    CLI_OPT_WARP_NOISE,
+    CLI_OPT_WARP_FREQUENCY,
+    CLI_OPT_WARP_SEED,
+    CLI_OPT_WARP_FRACTAL,
+    CLI_OPT_WARP_OCTAVES,
+    CLI_OPT_WARP_LACUNARITY,
+    CLI_OPT_WARP_GAIN
 };
 
 /*
@@ -202,8 +210,34 @@ typedef struct cli_spec {
     double rotate[16];  /* 1 number: 2D angle in degrees; 4: 3D axis and angle; 16: 4D matrix */
 } cli_spec;
 
+/* --warp-fractal: how the warp's octaves combine. */
+enum { CLI_WARP_NONE = 0, CLI_WARP_INDEPENDENT, CLI_WARP_PROGRESSIVE };
+#define CLI_MAX_WARP_OCTAVES 16 /* CN_MAX_WARP_STAGES: a progressive warp is a stage per octave */
+
+/*
+ * The domain warp (--warp and the --warp-* options): every layer is sampled at p + d(p), d made
+ * of one field per axis (cn_warp_* in cnoise.h). Fields are warp-noise noise at warp-frequency,
+ * axis k's seed warp-seed + k (stage i of a progressive warp: + 16 i). none: one stage;
+ * independent: one stage of fBm fields (warp-octaves, -lacunarity, -gain); progressive: one stage
+ * per octave, stage i at frequency * lacunarity^i with amplitude * gain^i, each at the point the
+ * stages before it displaced.
+ */
+typedef struct cli_warp_opts {
+    double amplitude;     /* --warp A: the largest displacement per stage, in pixels; 0: no warp */
+    cn_noise_type type;   /* --warp-noise (default perlin: it tiles wherever the main noise does) */
+    double frequency;     /* --warp-frequency (0: the main --frequency) */
+    uint64_t seed;        /* --warp-seed, when seed_set (default: the main seed + 1) */
+    int seed_set;
+    int fractal;          /* --warp-fractal, CLI_WARP_* */
+    int octaves;          /* --warp-octaves, 1..CLI_MAX_WARP_OCTAVES (default 3) */
+    double lacunarity;    /* --warp-lacunarity, [1, 64] (default 2) */
+    double gain;          /* --warp-gain, (0, 4] (default 0.5) */
+    uint32_t period[4];   /* set by --tile (cli_tile_warp) and --loop: the fields' periods at the warp frequency */
+} cli_warp_opts;
+
 typedef struct cli_noise_opts {
     cli_spec spec[CLI_MAX_LAYERS]; /* [0]: the main options; [k]: the k-th --layer */
+    cli_warp_opts warp;
     int nspec;                     /* 1 + the number of --layer options (cli_noise_finish) */
     const char *layer_text[CLI_MAX_LAYERS - 1];
     int nlayer_text;
@@ -239,6 +273,14 @@ typedef struct cli_noise_opts {
     CLI_SHARED("cellular-return", 0, 1, CLI_OPT_CELLULAR_RETURN), \
     CLI_SHARED("jitter", 0, 1, CLI_OPT_JITTER),                 \
     CLI_SHARED("layer", 0, 1, CLI_OPT_LAYER),                   \
+    CLI_SHARED("warp", 0, 1, CLI_OPT_WARP),                     \
+    CLI_SHARED("warp-noise", 0, 1, CLI_OPT_WARP_NOISE),         \
+    CLI_SHARED("warp-frequency", 0, 1, CLI_OPT_WARP_FREQUENCY), \
+    CLI_SHARED("warp-seed", 0, 1, CLI_OPT_WARP_SEED),           \
+    CLI_SHARED("warp-fractal", 0, 1, CLI_OPT_WARP_FRACTAL),     \
+    CLI_SHARED("warp-octaves", 0, 1, CLI_OPT_WARP_OCTAVES),     \
+    CLI_SHARED("warp-lacunarity", 0, 1, CLI_OPT_WARP_LACUNARITY), \
+    CLI_SHARED("warp-gain", 0, 1, CLI_OPT_WARP_GAIN),           \
     CLI_SHARED("help", 'h', 0, CLI_OPT_HELP)
 
 /*
@@ -284,6 +326,9 @@ typedef struct cli_built {
     cn_layer layer[CLI_MAX_LAYERS];
     cn_opencl *cl;     /* --device: the OpenCL context grids are evaluated on, or NULL (the CPU);
                           field.h, cli_device_open; closed by cli_built_free */
+    cn_warp warp[CLI_MAX_WARP_OCTAVES]; /* --warp: the stages every layer is warped by */
+    size_t nwarps;     /* 0: no warp */
+    cn_noise *wgen;    /* the stages' fields, nwarps * dims generators on the heap */
 } cli_built;
 
 /*
@@ -297,9 +342,14 @@ void cli_built_free(cli_built *b);
 /*
  * The value of the sum at p (dims coordinates; pf in float precision): sum of weight * value.
  * Float precision evaluates each layer with cn_evalf, sums in double and rounds the sum to
- * float once. One layer of weight 1 gives its value exactly as cn_eval/cn_evalf do.
+ * float once. One layer of weight 1 gives its value exactly as cn_eval/cn_evalf do. With a warp
+ * (b->nwarps), each layer's value is cn_warp_eval's (cn_warp_evalf's), summed the same way.
  */
 double cli_built_eval(const cli_built *b, const double *pd, const float *pf);
+
+/* A sum in double rounded to float, as the library rounds its float sums of layers: beyond the
+ * largest float (plus half an ulp) an infinity. */
+float cli_round_f32(double v);
 
 /* The same with the gradient: *v the value cli_built_eval gives, grad[0..dims) the derivatives
  * (one layer of weight 1: cn_eval_grad's; a sum: cn_layers_eval_grad's). Returns the library's
@@ -377,7 +427,24 @@ void cli_help(const char *text);
     "                     pingpong-strength, period, offset, rotate, amplitude, bias, weight,\n"    \
     "                     cellular-distance, cellular-return, jitter.\n"                            \
     "                     --dims and --precision apply to all layers.\n"    \
-    "                     Messages name a layer as '--layer N', counting --layer options from 1\n"
+    "                     Messages name a layer as '--layer N', counting --layer options from 1\n" \
+    "\n"                                                                                             \
+    "Domain warp (every layer sampled at p + d(p), d made of other noise, one field per axis):\n"  \
+    "  --warp A           finite number (default 0: no warp): the largest displacement, in pixels\n" \
+    "                     (input units), of each stage\n"                                          \
+    "  --warp-noise NAME  the fields' noise: " CLI_HELP_NOISE "\n"                          \
+    "  --warp-frequency F finite number > 0 (default: --frequency): the fields' frequency\n"        \
+    "  --warp-seed S      the seed of the field along x (default: --seed + 1); y, z, w take S + 1,\n" \
+    "                     S + 2, S + 3\n"                                                           \
+    "  --warp-fractal M   none (default: one warp), independent (one warp by fBm fields of\n"       \
+    "                     --warp-octaves) or progressive (one warp per octave, octave i at\n"       \
+    "                     frequency * lacunarity^i and amplitude A * gain^i, each warping the\n"    \
+    "                     point the ones before it moved)\n"                                         \
+    "  --warp-octaves N   whole number 1..16 (default 3)\n"                                          \
+    "  --warp-lacunarity L  finite number in [1, 64] (default 2); a whole number with --tile\n"     \
+    "  --warp-gain G      finite number in (0, 4] (default 0.5)\n"                                   \
+    "                     With --tile the fields tile too (their period is set from the image\n"    \
+    "                     size and --warp-frequency, which must give whole cells)\n"
 
 
 

@@ -243,6 +243,29 @@ static int frame_name(const frame_pattern *p, int t, char *buf, size_t n)
 
 /* --- --loop ------------------------------------------------------------------------------------ */
 
+/* --loop with --warp: the warp's fields get the same time-axis period (o->warp.period). */
+static int set_loop_warp(cli_noise_opts *o, int dims, const cli_period_ask *q)
+{
+    cli_spec s;
+    cli_period_why why;
+    if (o->warp.amplitude == 0.0)
+        return 0;
+    if (cli_warp_spec(prog, "--loop", o, dims, &s) != 0)
+        return -1;
+    if (cli_period_solve(&s, 1, q, &why) != CLI_PERIOD_SET) {
+        char a[40], f[40], m[64] = "";
+        if (why.step > 1)
+            snprintf(m, sizeof m, " and a multiple of %lu for simplex noise in %dD", (unsigned long)why.step, dims);
+        cli_error(prog,
+                  "--loop: the warp's fields: the %c period would be frames * time-step * --warp-frequency %s = %s "
+                  "cells, which must be a whole number 1..16777216%s",
+                  "xyzw"[dims - 1], cli_fmt_real(s.cfg.frequency, f, sizeof f), cli_fmt_real(why.cells, a, sizeof a), m);
+        return -1;
+    }
+    o->warp.period[dims - 1] = s.period[dims - 1];
+    return 0;
+}
+
 /* Sets the time-axis period of every layer so that `frames` frames make one period
  * (cli_period_solve, as --tile). */
 static int set_loop(cli_noise_opts *o, int dims, int frames, double step)
@@ -262,7 +285,7 @@ static int set_loop(cli_noise_opts *o, int dims, int frames, double step)
         snprintf(pre, sizeof pre, " --layer %d:", k);
     switch (st) {
     case CLI_PERIOD_SET:
-        return 0;
+        return set_loop_warp(o, dims, &q);
     case CLI_PERIOD_ROTATED:
         cli_error(prog, "--loop:%s cannot be combined with %s (a period needs an unrotated lattice)", pre,
                   k ? "rotate" : "--rotate");

@@ -713,6 +713,8 @@ int cli_cmd_render(int argc, char **argv)
     for (int k = 0; jb.tile && k < p.noise.nspec; k++)
         if (cli_tile_layer(prog, &p.noise.spec[k], k, dims, width, height) != 0)
             return CLI_EXIT_USAGE;
+    if (jb.tile && cli_tile_warp(prog, &p.noise, dims, width, height) != 0)
+        return CLI_EXIT_USAGE;
     /* The largest coordinates (the halo included) times the frequency must stay finite. */
     const double maxp[4] = {fabs(jb.origin[0]) + (double)width + 1.5, fabs(jb.origin[1]) + (double)height + 1.5,
                             fabs(jb.z), fabs(jb.w)};

@@ -41,11 +41,11 @@ int cli_device_open(const char *prog, int device, cli_built *b)
     if (device == CLI_DEVICE_CPU)
         return CLI_EXIT_OK;
     const char *name = device == CLI_DEVICE_GPU ? "gpu" : "opencl";
-    if (!b->direct) {
+    if (!b->direct || b->nwarps) {
         if (device == CLI_DEVICE_AUTO)
             return CLI_EXIT_OK;
-        cli_error(prog, "--device %s: sums of layers (--layer, --weight) are evaluated on the CPU only; use "
-                        "--device cpu or auto", name);
+        cli_error(prog, "--device %s: %s on the CPU only; use --device cpu or auto", name,
+                  b->nwarps ? "warped noise (--warp) is evaluated" : "sums of layers (--layer, --weight) are evaluated");
         return CLI_EXIT_USAGE;
     }
     char why[512] = "";
@@ -103,6 +103,36 @@ static int eval_layer(cli_field *f, const cn_noise *gen, const double *origin, c
     return 0;
 }
 
+/* The warped sum over the grid into out, as cli_built_eval gives it point by point: each layer by
+ * cn_warp_grid_eval(f), weighted and summed in double in layer order, float sums rounded to float
+ * once; one layer of weight 1 as it is. */
+static int eval_warped(cli_field *f, const double *origin, const double *step, const size_t *count, size_t n,
+                       double *out, char *err, size_t errlen)
+{
+    const cli_built *b = f->b;
+    for (int k = 0; k < b->count; k++) {
+        double *dst = b->direct ? out : f->tmpd;
+        cn_status st = b->use_float ? cn_warp_grid_evalf(&b->gen[k], b->warp, b->nwarps, origin, step, count, f->tmpf,
+                                                         NULL, n, f->threads, NULL)
+                                    : cn_warp_grid_eval(&b->gen[k], b->warp, b->nwarps, origin, step, count, dst,
+                                                        NULL, n, f->threads, NULL);
+        if (st != CN_OK) {
+            snprintf(err, errlen, "evaluating the noise: %s", cn_strerror(st));
+            return -1;
+        }
+        for (size_t i = 0; b->use_float && i < n; i++)
+            dst[i] = (double)f->tmpf[i];
+        if (b->direct)
+            return 0;
+        const double w = b->layer[k].weight;
+        for (size_t i = 0; i < n; i++)
+            out[i] = (k == 0 ? 0.0 : out[i]) + w * dst[i];
+    }
+    for (size_t i = 0; b->use_float && i < n; i++)
+        out[i] = (double)cli_round_f32(out[i]);
+    return 0;
+}
+
 int cli_field_eval(cli_field *f, double x0, double y0, size_t ncols, size_t nrows, double *out, char *err,
                    size_t errlen)
 {
@@ -120,7 +150,10 @@ int cli_field_eval(cli_field *f, double x0, double y0, size_t ncols, size_t nrow
     const double origin[4] = {x0, y0, b->use_float ? f->zf : f->z, b->use_float ? f->wf : f->w};
     const double step[4] = {1.0, 1.0, 1.0, 1.0};
     const size_t count[4] = {ncols, erows, 1, 1};
-    if (b->direct) {
+    if (b->nwarps) {
+        if (reserve(f, n, err, errlen) != 0 || eval_warped(f, origin, step, count, n, out, err, errlen) != 0)
+            return -1;
+    } else if (b->direct) {
         if (b->use_float && reserve(f, n, err, errlen) != 0)
             return -1;
         if (eval_layer(f, &b->gen[0], origin, step, count, n, out, err, errlen) != 0)
@@ -334,8 +367,10 @@ int cli_tile_layer(const char *prog, cli_spec *s, int k, int dims, uint32_t widt
     const cli_period_status st = cli_period_solve(s, 1, &q, &why);
     if (st == CLI_PERIOD_SET)
         return 0;
-    if (k)
+    if (k > 0)
         snprintf(pre, sizeof pre, " --layer %d:", k);
+    else if (k < 0)
+        snprintf(pre, sizeof pre, " the warp's fields:");
     if (st == CLI_PERIOD_ROTATED) {
         cli_error(prog, "--tile:%s cannot be combined with %s (a rotated lattice does not tile along the image)",
                   pre, k ? "rotate" : "--rotate");
@@ -366,10 +401,7 @@ int cli_tile_layer(const char *prog, cli_spec *s, int k, int dims, uint32_t widt
                  (unsigned long)step, dims);
         reason = whybuf;
     }
-    if (k)
-        snprintf(freq_name, sizeof freq_name, "frequency=");
-    else
-        snprintf(freq_name, sizeof freq_name, "--frequency ");
+    snprintf(freq_name, sizeof freq_name, "%s", k > 0 ? "frequency=" : k < 0 ? "--warp-frequency " : "--frequency ");
     char head[256];
     snprintf(head, sizeof head, "--tile:%s along %c, %lu pixels * frequency %s * axis-frequency %s = %.12g cell%s is %s",
              pre, axis_name_of(bad), (unsigned long)(bad ? height : width), cli_fmt_real(s->cfg.frequency, fa, sizeof fa),
@@ -380,10 +412,10 @@ int cli_tile_layer(const char *prog, cli_spec *s, int k, int dims, uint32_t widt
         if (q.naxes == 2) {
             double other = cli_period_cells(s, &q, 1 - bad, why.found);
             cli_error(prog, "%s; e.g. %s%s%s%s gives %.0f cells along %c and %.0f along %c", head, freq_name, fs,
-                      k ? " in this --layer" : "", "", why.found_n, axis_name_of(bad), round(other),
+                      k > 0 ? " in this --layer" : "", "", why.found_n, axis_name_of(bad), round(other),
                       axis_name_of(1 - bad));
         } else {
-            cli_error(prog, "%s; e.g. %s%s%s gives %.0f cells", head, freq_name, fs, k ? " in this --layer" : "",
+            cli_error(prog, "%s; e.g. %s%s%s gives %.0f cells", head, freq_name, fs, k > 0 ? " in this --layer" : "",
                       why.found_n);
         }
     } else {
@@ -397,6 +429,36 @@ int cli_tile_layer(const char *prog, cli_spec *s, int k, int dims, uint32_t widt
     return -1;
 }
 
+int cli_warp_spec(const char *prog, const char *opt, const cli_noise_opts *o, int dims, cli_spec *s)
+{
+    const cli_warp_opts *w = &o->warp;
+    if (w->fractal != CLI_WARP_NONE && w->octaves > 1 && w->lacunarity != floor(w->lacunarity)) {
+        char fs[40];
+        cli_error(prog, "%s: --warp-lacunarity %s is not a whole number: the octaves of a periodic warp need one", opt,
+                  cli_fmt_real(w->lacunarity, fs, sizeof fs));
+        return -1;
+    }
+    memset(s, 0, sizeof *s);
+    cn_config_init(&s->cfg);
+    s->cfg.type = w->type;
+    s->cfg.dims = dims;
+    s->cfg.frequency = w->frequency > 0 ? w->frequency : o->spec[0].cfg.frequency;
+    s->weight = 1.0;
+    return 0;
+}
+
+int cli_tile_warp(const char *prog, cli_noise_opts *o, int dims, uint32_t width, uint32_t height)
+{
+    cli_spec s;
+    if (o->warp.amplitude == 0.0)
+        return 0;
+    if (cli_warp_spec(prog, "--tile", o, dims, &s) != 0 || cli_tile_layer(prog, &s, -1, dims, width, height) != 0)
+        return -1;
+    for (int a = 0; a < 4; a++)
+        o->warp.period[a] = a < s.n_period ? s.period[a] : 0;
+    return 0;
+}
+
 int cli_noise_build_for(const char *prog, const cli_noise_opts *o, int dims, const double maxp[4], cli_built *out)
 {
     char why[512];
@@ -404,9 +466,28 @@ int cli_noise_build_for(const char *prog, const cli_noise_opts *o, int dims, con
         cli_error(prog, "%s", why);
         return -1;
     }
+    /* a warp moves points by up to the sum of its stages' amplitudes (fields in [-1, 1]) */
+    double ext[4], moved = 0.0;
+    for (size_t s = 0; s < out->nwarps; s++)
+        moved += fabs(out->warp[s].amplitude);
+    for (int a = 0; a < 4; a++)
+        ext[a] = maxp[a] + moved;
+    for (size_t s = 0; s < out->nwarps; s++) {
+        for (int a = 0; a < dims; a++) {
+            double reach;
+            if (!(moved < 1e300) || cn_noise_reach(out->warp[s].field[a], ext, &reach) != CN_OK) {
+                char fa[40], fs[40];
+                cli_error(prog, "--warp %s with --warp-frequency %s: coordinates this far overflow the warp's noise",
+                          cli_fmt_real(o->warp.amplitude, fa, sizeof fa),
+                          cli_fmt_real(cn_noise_config(out->warp[s].field[a])->frequency, fs, sizeof fs));
+                cli_built_free(out);
+                return -1;
+            }
+        }
+    }
     for (int k = 0; k < o->nspec; k++) {
         double reach;
-        if (cn_noise_reach(out->layer[k].noise, maxp, &reach) != CN_OK) {
+        if (cn_noise_reach(out->layer[k].noise, ext, &reach) != CN_OK) {
             char fs[40], lb[32] = "--frequency";
             if (k)
                 snprintf(lb, sizeof lb, "--layer %d: frequency", k);

@@ -142,12 +142,25 @@ cli_period_status cli_period_solve(cli_spec *spec, int n, const cli_period_ask *
 uint32_t cli_tile_length(uint32_t side);
 
 /*
- * --tile: sets the x (and, in 2D and up, y) period of layer k of o so that the noise repeats
+ * --tile: sets the x (and, in 2D and up, y) period of layer k (-1: the warp's fields, cli_tile_warp) so that the noise repeats
  * after cli_tile_length(width) (and height) pixels (cli_period_solve); needs those to be whole,
  * valid numbers of cells. On failure prints the reason and a frequency that would work (naming --frequency, or
  * "frequency=" in a --layer) and returns -1.
  */
 int cli_tile_layer(const char *prog, cli_spec *s, int k, int dims, uint32_t width, uint32_t height);
+
+/*
+ * --tile with --warp: the periods of the warp's fields (o->warp.period), so that they repeat after
+ * the same pixels as the image (cli_tile_layer's rule at --warp-frequency; octaves need a
+ * whole-number --warp-lacunarity). Nothing without a warp. On failure prints the reason (and a
+ * --warp-frequency that would work) and returns -1.
+ */
+int cli_tile_warp(const char *prog, cli_noise_opts *o, int dims, uint32_t width, uint32_t height);
+
+/* The spec of the warp's fields at --warp-frequency (its first octave), for the period solvers:
+ * 0, or -1 after printing "<opt>: ..." when its octaves would need a whole-number
+ * --warp-lacunarity. */
+int cli_warp_spec(const char *prog, const char *opt, const cli_noise_opts *o, int dims, cli_spec *s);
 
 /*
  * cli_noise_build, then the library's reach of the region |p[a]| <= maxp[a] for every layer

@@ -25,12 +25,14 @@ cd "$T"
 "$cn" render --noise cellular --cellular-distance chebyshev --seed 7 --size 256x256 -o cellular-chebyshev.png
 "$cn" render --fractal fbm --octaves 8 --seed 11 --frequency 0.0078125 --size 256x256 --ramp terrain --shade --relief 0.5 -o fbm-terrain.png
 "$cn" render --fractal erosion --octaves 8 --seed 11 --frequency 0.0078125 --size 256x256 --ramp terrain --shade --relief 0.5 -o erosion.png
+"$cn" render --fractal fbm --octaves 8 --seed 11 --frequency 0.0078125 --size 256x256 --ramp terrain --shade --relief 0.5 \
+    --warp 40 --warp-fractal progressive --warp-octaves 2 -o warp.png
 "$cn" render --fractal fbm --octaves 5 --seed 3 --frequency 0.015625 --size 256x256 --tile -o tile.png
 "$cn" render --fractal fbm --octaves 5 --seed 3 --frequency 0.015625 --size 512x512 --period 4,4 -o tile-2x2.png
 "$cn" animate --seed 7 --size 192x192 --frequency 0.03125 --time-step 4 --frames 24 --loop \
     -o loop.gif --png 'frame%02d.png'
 cp frame00.png animate-frame.png
 "$cn" volume --seed 7 --size 48x48x16 --frequency 0.08 -o volume.npy --sheet volume-sheet.png
-for f in map texture heightmap16 normal hillshade perlin simplex value value-cubic cellular cellular-edges cellular-cells cellular-edge cellular-edge-j05 cellular-chebyshev fbm-terrain erosion tile tile-2x2 animate-frame volume-sheet; do
+for f in map texture heightmap16 normal hillshade perlin simplex value value-cubic cellular cellular-edges cellular-cells cellular-edge cellular-edge-j05 cellular-chebyshev fbm-terrain erosion warp tile tile-2x2 animate-frame volume-sheet; do
   if cmp -s "$f.png" "$root/docs/$f.png"; then echo "docs/$f.png unchanged"; else cp "$f.png" "$root/docs/$f.png"; echo "docs/$f.png rewritten"; fi
 done
