@@ -165,6 +165,7 @@ typedef struct cn_ctx {
     const bench_work *w;
     int f32, threads;
     void *grad[3]; /* run_cnoise_grad: the gradient's components */
+    const cn_warp *warp; /* run_cnoise_warp: one stage */
 } cn_ctx;
 
 static int run_cnoise_batch(const void *vctx, void *out)
@@ -214,6 +215,34 @@ static int run_cnoise_grad(const void *vctx, void *out)
     }
     if (st != CN_OK) {
         fprintf(stderr, "cnoise_bench: gradient call failed: %s\n", cn_strerror(st));
+        return -1;
+    }
+    return 0;
+}
+
+/* The warped batch calls (cn_warp_grid_eval[f], cn_warp_points_eval[f]) with the context's one
+ * stage. */
+static int run_cnoise_warp(const void *vctx, void *out)
+{
+    const cn_ctx *c = (const cn_ctx *)vctx;
+    const bench_work *w = c->w;
+    cn_status st;
+    if (w->points) {
+        if (c->f32)
+            st = cn_warp_points_evalf(c->gen, c->warp, 1, w->n, w->xf, (float *)out, NULL, c->threads, NULL);
+        else
+            st = cn_warp_points_eval(c->gen, c->warp, 1, w->n, w->xd, (double *)out, NULL, c->threads, NULL);
+    } else {
+        const double origin[3] = {w->origin, w->origin, w->origin}, step[3] = {w->step, w->step, w->step};
+        if (c->f32)
+            st = cn_warp_grid_evalf(c->gen, c->warp, 1, origin, step, w->count, (float *)out, NULL, w->n, c->threads,
+                                    NULL);
+        else
+            st = cn_warp_grid_eval(c->gen, c->warp, 1, origin, step, w->count, (double *)out, NULL, w->n, c->threads,
+                                   NULL);
+    }
+    if (st != CN_OK) {
+        fprintf(stderr, "cnoise_bench: warp call failed: %s\n", cn_strerror(st));
         return -1;
     }
     return 0;
@@ -517,7 +546,7 @@ static int run_case(bcase *c, const options *o, int first, void *out, reference 
                 row *r = add_row(c, t == 1 ? "cnoise threads=1" : "cnoise threads=2", isa, f32, t, t == 1);
                 if (!r)
                     return -1;
-                const cn_ctx ctx = {&gen, &c->w, f32, t, {NULL, NULL, NULL}};
+                const cn_ctx ctx = {&gen, &c->w, f32, t, {NULL, NULL, NULL}, NULL};
                 h[t - 1] = finish_row(c, r, run_cnoise_batch, &ctx, out, passes);
                 med[t - 1] = r->ns_med;
             }
@@ -542,7 +571,7 @@ static int run_case(bcase *c, const options *o, int first, void *out, reference 
             row *r = add_row(c, "cnoise", cn_isa_name(isa), f32, 1, 1);
             if (!r)
                 return -1;
-            const cn_ctx ctx = {&gen, &c->w, f32, 1, {NULL, NULL, NULL}};
+            const cn_ctx ctx = {&gen, &c->w, f32, 1, {NULL, NULL, NULL}, NULL};
             const uint64_t h = finish_row(c, r, run_cnoise_batch, &ctx, out, passes);
             const size_t bytes = c->w.n * (f32 ? sizeof(float) : sizeof(double));
             if (isa == CN_ISA_SCALAR) {
@@ -578,7 +607,7 @@ static int run_case(bcase *c, const options *o, int first, void *out, reference 
             row *r = add_row(c, "cnoise +gradient", cn_isa_name(cn_isa_active()), f32, 1, 0);
             if (!r)
                 break;
-            const cn_ctx ctx = {&gen, &c->w, f32, 1, {grad[0], grad[1], grad[2]}};
+            const cn_ctx ctx = {&gen, &c->w, f32, 1, {grad[0], grad[1], grad[2]}, NULL};
             const uint64_t h = finish_row(c, r, run_cnoise_grad, &ctx, out, passes);
             if (ref->have[f32] && (ref->copy[f32] ? differs(ref->copy[f32], out, c->w.n, f32) : h != ref->hash[f32]))
                 fail("%s: the gradient call's values differ from the batch's (%s)", c->id, prec_name[f32]);
@@ -589,13 +618,41 @@ static int run_case(bcase *c, const options *o, int first, void *out, reference 
             free(grad[a]);
     }
 
+    /* Domain warp, on the default instruction set: one stage whose fields are single-octave noise
+     * of the case's type (Perlin for cellular) at the case's frequency, seeds 1..dims, amplitude 2
+     * (lattice cells): what warping costs next to the value alone (the ratio column). */
+    {
+        static cn_noise fields[3];
+        cn_warp wp = {{NULL, NULL, NULL, NULL}, 2.0, CN_WARP_INDEPENDENT};
+        int ok = 1;
+        for (int a = 0; a < c->w.dims; a++) {
+            cn_config fc;
+            cn_config_init(&fc);
+            fc.type = c->type == CN_NOISE_CELLULAR ? CN_NOISE_PERLIN : c->type;
+            fc.dims = c->w.dims;
+            fc.frequency = 1.0;
+            fc.seed = (uint64_t)a + 1;
+            ok &= cn_noise_build(&fields[a], &fc) == CN_OK;
+            wp.field[a] = &fields[a];
+        }
+        for (int f32 = 0; ok && f32 < 2; f32++) {
+            row *r = add_row(c, "cnoise +warp", cn_isa_name(cn_isa_active()), f32, 1, 0);
+            if (!r)
+                break;
+            cn_ctx ctx = {&gen, &c->w, f32, 1, {NULL, NULL, NULL}, &wp};
+            finish_row(c, r, run_cnoise_warp, &ctx, out, passes);
+        }
+        if (!ok)
+            fail("%s: the warp's fields cannot be built", c->id);
+    }
+
     /* The single-point API (always the scalar build), in double: it sees the batch's coordinates
      * exactly, so it must give the scalar batch's bits. */
     {
         row *r = add_row(c, c->w.dims == 2 ? "cnoise cn_eval2" : "cnoise cn_eval3", "scalar", 0, 1, 0);
         if (!r)
             return -1;
-        const cn_ctx ctx = {&gen, &c->w, 0, 1, {NULL, NULL, NULL}};
+        const cn_ctx ctx = {&gen, &c->w, 0, 1, {NULL, NULL, NULL}, NULL};
         const uint64_t h = finish_row(c, r, run_cnoise_point, &ctx, out, passes);
         if (ref->have[0] && h != ref->hash[0])
             fail("%s: %s differs from the scalar batch output", c->id, r->impl);
@@ -606,7 +663,7 @@ static int run_case(bcase *c, const options *o, int first, void *out, reference 
         row *r = add_row(c, c->w.dims == 2 ? "cnoise cn_eval2f" : "cnoise cn_eval3f", "scalar", 1, 1, 0);
         if (!r)
             return -1;
-        const cn_ctx ctx = {&gen, &c->w, 1, 1, {NULL, NULL, NULL}};
+        const cn_ctx ctx = {&gen, &c->w, 1, 1, {NULL, NULL, NULL}, NULL};
         const uint64_t h = finish_row(c, r, run_cnoise_point, &ctx, out, passes);
         if (c->w.points && ref->have[1] && h != ref->hash[1])
             fail("%s: %s differs from the scalar float batch output", c->id, r->impl);

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <string.h>
 #include "cnoise.h"
 #include "dispatch.h"
 #include "misuse.h"
@@ -769,55 +770,89 @@ CN_CURL_POINT(cn_curlf, float, cn_evalf_grad)
 
 /* ---- Domain warp ---- */
 
-/* Points per block of a warp job's scratch buffers (warp_scratch: about 50 KiB of stack). */
-#define CN_WARP_BLOCK 128
+/* A warp job's scratch buffers, on the stack of warp_range: CN_WARP_SCRATCH doubles (28 KiB), cut
+ * into rows of `block` points each (value jobs: 17 rows of 208 points; gradient jobs: 49 rows of
+ * 64). More would cost stack where the fields run the grid kernels (their row tables) inside
+ * warp_range: tests/test_stack.c measures it. */
+#define CN_WARP_SCRATCH 3584
 
 typedef struct warp_scratch {
-    double pr[4][CN_WARP_BLOCK];     /* the original point, reduced on gen's periodic axes */
-    double pc[4][CN_WARP_BLOCK];     /* the point as the stages so far left it */
-    double xs[4][CN_WARP_BLOCK];     /* a progressive stage's x: pc at its start */
-    double m[4][4][CN_WARP_BLOCK];   /* gradient jobs: m[k][j] = d pc[k] / d p[j] */
-    double ms[4][4][CN_WARP_BLOCK];  /* a progressive stage's Jacobian: m at its start */
-    union {
-        double d[5][CN_WARP_BLOCK];
-        float f[5][CN_WARP_BLOCK];
-    } t; /* a sub-job's gradient [0..dims) and value [4] */
+    size_t block;
+    double *pr[4];    /* the original point, reduced on gen's periodic axes */
+    double *pc[4];    /* the point as the stages so far left it */
+    double *xs[4];    /* a progressive stage's x: pc at its start */
+    double *m[4][4];  /* gradient jobs: m[k][j] = d pc[k] / d p[j] */
+    double *ms[4][4]; /* a progressive stage's Jacobian: m at its start */
+    double *td[5];    /* a sub-job's gradient [0..dims) and value [4], double jobs */
+    float *tf[5];     /* the same rows, float jobs */
 } warp_scratch;
+
+static void warp_scratch_init(warp_scratch *w, double *buf, int want_grad)
+{
+    const size_t rows = want_grad ? 49 : 17, block = CN_WARP_SCRATCH / rows / 16 * 16;
+    double *p = buf;
+    w->block = block;
+    for (int a = 0; a < 4; a++) {
+        w->pr[a] = p;
+        w->pc[a] = p + block;
+        w->xs[a] = p + 2 * block;
+        p += 3 * block;
+    }
+    for (int r = 0; r < 5; r++, p += block) {
+        w->td[r] = p;
+        w->tf[r] = (float *)(void *)p;
+    }
+    for (int k = 0; k < 4; k++)
+        for (int j = 0; j < 4; j++) {
+            w->m[k][j] = want_grad ? p : NULL;
+            w->ms[k][j] = want_grad ? p + 16 * block : NULL;
+            p += want_grad ? block : 0;
+        }
+}
 
 /* Element i of a float or double scratch row. */
 static double warp_at(const warp_scratch *w, int f32, int row, size_t i)
 {
-    return f32 ? (double)w->t.f[row][i] : w->t.d[row][i];
+    return f32 ? (double)w->tf[row][i] : w->td[row][i];
 }
 
 /* Generator gen at the n points x[0..dims)[0..n) by the job's instruction set and precision: the
- * value to w->t row 4 (or to out when not NULL), the gradient to rows 0..dims) when grad is set. */
-static void warp_sub(const chunks *c, warp_scratch *w, const cn_noise *gen, double (*x)[CN_WARP_BLOCK], size_t n,
+ * value to scratch row 4 (or to out when not NULL), the gradient to rows 0..dims) when grad is
+ * set. x NULL: at the job's own points [b, b + n) instead, through its walk (a grid job: the grid
+ * kernels, whose coordinates are the walk's bits). */
+static void warp_sub(const chunks *c, warp_scratch *w, const cn_noise *gen, double *const *x, size_t b, size_t n,
                      void *out, int grad)
 {
     const int f32 = c->job->out_f32;
     cn__job lj = {0};
-    lj.g = cn__gen_of(gen);
-    lj.kind = CN__POINTS;
-    lj.out_f32 = f32;
-    lj.out = out ? out : f32 ? (void *)w->t.f[4] : (void *)w->t.d[4];
-    for (int a = 0; a < 4; a++) {
-        lj.coords[a] = x[a];
-        if (grad && a < lj.g->cfg.dims)
-            lj.grad[a] = f32 ? (void *)w->t.f[a] : (void *)w->t.d[a];
+    if (!x) {
+        lj = *c->job;
+        lj.want_range = 0;
+        lj.out_base = b;
+    } else {
+        lj.kind = CN__POINTS;
+        lj.out_f32 = f32;
+        for (int a = 0; a < 4; a++)
+            lj.coords[a] = x[a];
+        b = 0;
     }
+    lj.g = cn__gen_of(gen);
+    lj.out = out ? out : f32 ? (void *)w->tf[4] : (void *)w->td[4];
+    for (int a = 0; a < 4; a++)
+        lj.grad[a] = grad && a < lj.g->cfg.dims ? (f32 ? (void *)w->tf[a] : (void *)w->td[a]) : NULL;
     double unused[2];
-    (grad ? c->part->grad : c->part->batch)[cn__gen_kernel(lj.g)](&lj, 0, n, unused);
+    (grad ? c->part->grad : c->part->batch)[cn__gen_kernel(lj.g)](&lj, b, b + n, unused);
 }
 
 /*
- * Points [begin, end) of a warped job (cn_warp_grid_eval and the others), per block of at most
- * CN_WARP_BLOCK points, in double in this order (cnoise.h, "Domain warp"): the original points
- * (the job's walk), reduced on gen's periodic axes; each stage's fields at its x, the point moved
- * by amplitude * value axis by axis, and with a gradient the Jacobian m by the chain rule,
+ * Points [begin, end) of a warped job (cn_warp_grid_eval and the others), per block of the
+ * scratch's points, in double in this order (cnoise.h, "Domain warp"): the original points (the
+ * job's walk), reduced on gen's periodic axes; each stage's fields at its x, the point moved by
+ * amplitude * value axis by axis, and with a gradient the Jacobian m by the chain rule,
  * m[k][j] += amplitude * sum_l dfield_k/dx_l * dx_l/dp_j (x the original point: dx/dp = I); gen
  * at the final point, its gradient through m. Float jobs evaluate fields and gen by the float
- * kernels and round the gradient to float once.
+ * kernels and round the gradient to float once. The fields of an independent stage of a grid
+ * whose generator has no period are evaluated as a grid (its row kernels: the same bits).
  */
 static CN_NOINLINE void warp_range(const chunks *c, size_t begin, size_t end, double mm[2])
 {
@@ -825,20 +860,16 @@ static CN_NOINLINE void warp_range(const chunks *c, size_t begin, size_t end, do
     const cn__gen *g = job->g;
     const int dims = g->cfg.dims, f32 = job->out_f32, want_grad = job->grad[0] != NULL;
     const size_t esize = f32 ? sizeof(float) : sizeof(double);
+    const int grid_fields = job->kind == CN__GRID && !g->periodic; /* pr is the grid's points */
+    double buf[CN_WARP_SCRATCH];
     warp_scratch w;
+    warp_scratch_init(&w, buf, want_grad);
     double lo = INFINITY, hi = -INFINITY;
     cn__coords it;
     cn__coords_start(&it, job, begin);
-    for (size_t b = begin; b < end; b += CN_WARP_BLOCK) {
-        const size_t n = end - b < CN_WARP_BLOCK ? end - b : CN_WARP_BLOCK;
-        for (size_t k = 0; k < n; k += 16) {
-            const int m = n - k < 16 ? (int)(n - k) : 16;
-            double lane[4][16];
-            cn__coords_next(&it, m, 16, lane);
-            for (int a = 0; a < dims; a++)
-                for (int r = 0; r < m; r++)
-                    w.pr[a][k + (size_t)r] = lane[a][r];
-        }
+    for (size_t b = begin; b < end; b += w.block) {
+        const size_t n = end - b < w.block ? end - b : w.block;
+        cn__coords_fill(&it, n, w.pr);
         for (int a = 0; a < dims; a++) {
             const double period = (double)g->cfg.period[a], s = g->scale[a];
             for (size_t i = 0; i < n && period > 0; i++) {
@@ -849,8 +880,7 @@ static CN_NOINLINE void warp_range(const chunks *c, size_t begin, size_t end, do
                 r = r >= period ? r - period : r;
                 w.pr[a][i] = r / s;
             }
-            for (size_t i = 0; i < n; i++)
-                w.pc[a][i] = w.pr[a][i];
+            memcpy(w.pc[a], w.pr[a], n * sizeof(double));
             for (int j = 0; want_grad && j < dims; j++)
                 for (size_t i = 0; i < n; i++)
                     w.m[a][j][i] = a == j ? 1.0 : 0.0;
@@ -858,22 +888,25 @@ static CN_NOINLINE void warp_range(const chunks *c, size_t begin, size_t end, do
         for (size_t s = 0; s < c->nwarps; s++) {
             const cn_warp *st = &c->warps[s];
             const int progressive = st->mode == CN_WARP_PROGRESSIVE && s > 0;
-            double(*x)[CN_WARP_BLOCK] = w.pr;
+            double *const *x = w.pr;
             if (progressive) {
                 for (int a = 0; a < dims; a++) {
-                    for (size_t i = 0; i < n; i++)
-                        w.xs[a][i] = w.pc[a][i];
+                    memcpy(w.xs[a], w.pc[a], n * sizeof(double));
                     for (int j = 0; want_grad && j < dims; j++)
-                        for (size_t i = 0; i < n; i++)
-                            w.ms[a][j][i] = w.m[a][j][i];
+                        memcpy(w.ms[a][j], w.m[a][j], n * sizeof(double));
                 }
                 x = w.xs;
             }
             const double amp = st->amplitude;
             for (int k = 0; k < dims; k++) {
-                warp_sub(c, &w, st->field[k], x, n, NULL, want_grad);
-                for (size_t i = 0; i < n; i++)
-                    w.pc[k][i] += amp * warp_at(&w, f32, 4, i);
+                /* an independent stage of an unreduced grid: the fields at the grid's own points */
+                warp_sub(c, &w, st->field[k], !progressive && grid_fields ? NULL : x, b, n, NULL, want_grad);
+                if (f32)
+                    for (size_t i = 0; i < n; i++)
+                        w.pc[k][i] += amp * (double)w.tf[4][i];
+                else
+                    for (size_t i = 0; i < n; i++)
+                        w.pc[k][i] += amp * w.td[4][i];
                 for (int j = 0; want_grad && j < dims; j++) {
                     for (size_t i = 0; i < n; i++) {
                         double d = 0.0;
@@ -888,7 +921,7 @@ static CN_NOINLINE void warp_range(const chunks *c, size_t begin, size_t end, do
             }
         }
         unsigned char *out = (unsigned char *)job->out + (b - job->out_base) * esize;
-        warp_sub(c, &w, (const cn_noise *)(const void *)g, w.pc, n, out, want_grad);
+        warp_sub(c, &w, (const cn_noise *)(const void *)g, w.pc, b, n, out, want_grad);
         for (int j = 0; want_grad && j < dims; j++) {
             for (size_t i = 0; i < n; i++) {
                 double d = 0.0;

@@ -101,7 +101,8 @@ static inline void cn__coords_start(cn__coords *it, const cn__job *job, size_t f
     }
 }
 
-static inline void cn__coords_next(cn__coords *it, int n, int lanes, double (*lane)[16])
+/* The next n points' coordinates into dst[a][0..n) (a < dims), as cn__coords_next gives them. */
+static inline void cn__coords_fill(cn__coords *it, size_t n, double *const *dst)
 {
     const cn__job *job = it->job;
     const int dims = job->g->cfg.dims;
@@ -109,30 +110,30 @@ static inline void cn__coords_next(cn__coords *it, int n, int lanes, double (*la
         for (int a = 0; a < dims; a++) {
             if (job->coords_f32) {
                 const float *c = (const float *)job->coords[a] + it->next;
-                for (int k = 0; k < n; k++)
-                    lane[a][k] = c[k];
+                for (size_t k = 0; k < n; k++)
+                    dst[a][k] = c[k];
             } else {
                 const double *c = (const double *)job->coords[a] + it->next;
-                for (int k = 0; k < n; k++)
-                    lane[a][k] = c[k];
+                for (size_t k = 0; k < n; k++)
+                    dst[a][k] = c[k];
             }
         }
     } else {
         size_t *idx = it->idx;
-        int k = 0;
+        size_t k = 0;
         while (k < n) {
             /* A run along x within the current row. */
             size_t run = job->count[0] - idx[0];
-            if (run > (size_t)(n - k))
-                run = (size_t)(n - k);
+            if (run > n - k)
+                run = n - k;
             for (size_t r = 0; r < run; r++)
-                lane[0][k + (int)r] = job->origin[0] + (double)(idx[0] + r) * job->step[0];
+                dst[0][k + r] = job->origin[0] + (double)(idx[0] + r) * job->step[0];
             for (int a = 1; a < dims; a++) {
                 double c = job->origin[a] + (double)idx[a] * job->step[a];
                 for (size_t r = 0; r < run; r++)
-                    lane[a][k + (int)r] = c;
+                    dst[a][k + r] = c;
             }
-            k += (int)run;
+            k += run;
             idx[0] += run;
             for (int a = 0; a < dims - 1 && idx[a] == job->count[a]; a++) {
                 idx[a] = 0;
@@ -140,7 +141,14 @@ static inline void cn__coords_next(cn__coords *it, int n, int lanes, double (*la
             }
         }
     }
-    it->next += (size_t)n;
+    it->next += n;
+}
+
+static inline void cn__coords_next(cn__coords *it, int n, int lanes, double (*lane)[16])
+{
+    double *const dst[4] = {lane[0], lane[1], lane[2], lane[3]};
+    cn__coords_fill(it, (size_t)n, dst);
+    const int dims = it->job->g->cfg.dims;
     for (int a = 0; a < dims; a++)
         for (int k = n; k < lanes; k++)
             lane[a][k] = lane[a][0];
