@@ -29,7 +29,7 @@ from ._cnoise import ConfigError, Error
 
 __all__ = ["Noise", "Layers", "Error", "ConfigError", "noise_types", "modes", "fractals",
            "cell_distances", "cell_returns", "period_multiple", "isa", "set_isa_cap", "curl", "curl_grid",
-           "__version__"]
+           "Warp", "__version__"]
 
 __version__ = _cnoise.version
 
@@ -399,6 +399,45 @@ class Noise(_Evaluator):
         self._c.points_grad(arrays, out, grad, _threads(threads))
         return out, grad
 
+    def _stages(self, warp):
+        if not isinstance(warp, Warp):
+            raise TypeError(f"warp: expected a cnoise.Warp, got {type(warp).__name__}")
+        for i, (fields, _, _) in enumerate(warp._stages):
+            if len(fields) != self.dims:
+                raise ValueError(f"warp stage {i}: {len(fields)} fields, but the noise is {self.dims}D "
+                                 "(one field per axis)")
+        return tuple((tuple(f._c for f in fields), a, m) for fields, a, m in warp._stages)
+
+    def warped(self, warp, *coords, dtype=None, grad=False):
+        """The value at one point displaced by `warp` (a cnoise.Warp): cn_warp_eval, or
+        cn_warp_evalf with dtype=float32. grad=True: (value, (d/dx, ...)), the derivatives by the
+        original coordinates through every stage (not for cellular noise or erosion)."""
+        if len(coords) != self.dims:
+            raise TypeError(f"a {self.dims}D noise takes {self.dims} coordinates, got {len(coords)}")
+        single = dtype is not None and _dtype(dtype, None) == _np.float32
+        return _cnoise.warp_eval(self._c, self._stages(warp), tuple(float(c) for c in coords), single, bool(grad))
+
+    def warped_grid(self, warp, shape, origin=0.0, step=1.0, *, dtype=None, threads=0, grad=False):
+        """A grid (as grid()) of the noise displaced by `warp`: cn_warp_grid_eval[f]; float32 by
+        default. grad=True: (values, gradient), gradient of shape (dims,) + shape as grid_grad's."""
+        stages = self._stages(warp)
+        shape = _index_tuple("shape", shape, self.dims)
+        dt = _dtype(dtype, None)
+        out = _np.empty(shape, dtype=dt)
+        g = _np.empty((self.dims,) + shape, dtype=dt) if grad else None
+        _cnoise.warp_grid(self._c, stages, _per_axis("origin", origin, self.dims), _per_axis("step", step, self.dims),
+                          out, g, _threads(threads))
+        return (out, g) if grad else out
+
+    def warped_points(self, warp, *coords, dtype=None, threads=0, grad=False):
+        """Many points (as points()) displaced by `warp`: cn_warp_points_eval[f]; float64 by
+        default. grad=True: (values, gradient) as points_grad gives them."""
+        stages = self._stages(warp)
+        arrays, out = _points_args(coords, self.dims, "noise", dtype, None)
+        g = _np.empty((self.dims,) + out.shape, dtype=out.dtype) if grad else None
+        _cnoise.warp_points(self._c, stages, arrays, out, g, _threads(threads))
+        return (out, g) if grad else out
+
     def __repr__(self):
         cfg = self.config
         default = _cnoise.default_config()
@@ -456,6 +495,51 @@ def _config_from_kwargs(given):
             cfg["rotation"] = _cnoise.rotation(dims_n if dims_n is not None else 0, rot)
         cfg["rotate"] = True
     return cfg
+
+
+class Warp:
+    """A domain warp for Noise.warped, warped_grid and warped_points (cn_warp_* of the C library):
+    a list of stages, each moving the point by amplitude * (fields[0](x), fields[1](x), ...).
+
+    Warp(fields, amplitude, mode="independent")   the first stage
+    warp.then(fields, amplitude, mode="progressive") -> a new Warp with one more stage (16 at most)
+
+    fields     one Noise per axis of the warped noise, each of its dimension (any type; give the
+               axes different seeds)
+    amplitude  finite, in the units of the coordinates
+    mode       "independent": the fields at the original point (the stages' displacements add
+               up); "progressive": at the point the stages before it moved
+
+    On the warped noise's periodic axes the point is reduced first, so warped tiles repeat
+    exactly (seamlessly when the fields have the same period).
+    """
+
+    _MODES = ("independent", "progressive")
+
+    def __init__(self, fields, amplitude, mode="independent"):
+        self._stages = (self._stage(fields, amplitude, mode),)
+
+    @classmethod
+    def _stage(cls, fields, amplitude, mode):
+        fields = tuple(fields)
+        if not 1 <= len(fields) <= 4 or not all(isinstance(f, Noise) for f in fields):
+            raise TypeError("fields: one Noise per axis (1 to 4)")
+        if mode not in cls._MODES:
+            raise ValueError(f"mode: expected one of {', '.join(cls._MODES)}, got {mode!r}")
+        return fields, float(amplitude), cls._MODES.index(mode)
+
+    def then(self, fields, amplitude, mode="progressive"):
+        """A new Warp: these stages and one more after them."""
+        w = Warp.__new__(Warp)
+        w._stages = self._stages + (self._stage(fields, amplitude, mode),)
+        return w
+
+    def __len__(self):
+        return len(self._stages)
+
+    def __repr__(self):
+        return "cnoise.Warp(" + ", ".join(f"({len(f)} fields, {a!r}, {self._MODES[m]!r})"
+                                          for f, a, m in self._stages) + ")"
 
 
 class Layers(_Evaluator):

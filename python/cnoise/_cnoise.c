@@ -1274,6 +1274,140 @@ static PyObject *m_curl_grid(PyObject *Py_UNUSED(m), PyObject *args)
     return none_or_raise(st, es == 4 ? "cn_grid_curlf" : "cn_grid_curl");
 }
 
+/* The stages of a warp: a tuple of (fields: tuple of 1..4 generators, amplitude: float, mode:
+ * 0 independent / 1 progressive), into w[] (at most CN_MAX_WARP_STAGES). The library checks the
+ * rest (dimensions, amplitudes, modes). 0, or -1 with an exception set. */
+static int warp_stages(PyObject *o, cn_warp *w, size_t *n)
+{
+    if (!PyTuple_Check(o) || PyTuple_GET_SIZE(o) < 1 || PyTuple_GET_SIZE(o) > CN_MAX_WARP_STAGES) {
+        PyErr_Format(PyExc_ValueError, "warp: 1 to %d stages", CN_MAX_WARP_STAGES);
+        return -1;
+    }
+    *n = (size_t)PyTuple_GET_SIZE(o);
+    for (size_t s = 0; s < *n; s++) {
+        PyObject *fields, *st = PyTuple_GET_ITEM(o, (Py_ssize_t)s);
+        int mode;
+        memset(&w[s], 0, sizeof w[s]);
+        if (!PyArg_ParseTuple(st, "Odi:warp stage", &fields, &w[s].amplitude, &mode))
+            return -1;
+        w[s].mode = (cn_warp_mode)mode;
+        if (!PyTuple_Check(fields) || PyTuple_GET_SIZE(fields) < 1 || PyTuple_GET_SIZE(fields) > 4) {
+            PyErr_Format(PyExc_TypeError, "warp stage %zu: fields must be a tuple of 1 to 4 generators", s);
+            return -1;
+        }
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(fields); k++) {
+            PyObject *g = PyTuple_GET_ITEM(fields, k);
+            if (!PyObject_TypeCheck(g, &GenType)) {
+                PyErr_Format(PyExc_TypeError, "warp stage %zu: field %zd is not a generator", s, k);
+                return -1;
+            }
+            w[s].field[k] = &((GenObject *)g)->gen;
+        }
+    }
+    return 0;
+}
+
+/* warp_eval(gen, stages, coords, single, want_grad) -> value or (value, (d/dx, ...)):
+ * cn_warp_eval / cn_warp_evalf. */
+static PyObject *m_warp_eval(PyObject *Py_UNUSED(m), PyObject *args)
+{
+    PyObject *o_gen, *o_st, *coords;
+    int single = 0, want_grad = 0;
+    cn_warp w[CN_MAX_WARP_STAGES];
+    size_t nw;
+    if (!PyArg_ParseTuple(args, "O!OO|pp:warp_eval", &GenType, &o_gen, &o_st, &coords, &single, &want_grad) ||
+        warp_stages(o_st, w, &nw) < 0)
+        return NULL;
+    const cn_noise *gen = &((GenObject *)o_gen)->gen;
+    const int dims = cn_noise_config(gen)->dims;
+    double p[4], v, g[4];
+    float pf[4], vf, gf[4];
+    if (get_doubles(coords, "coordinates", dims, p) < 0)
+        return NULL;
+    for (int a = 0; a < dims; a++)
+        pf[a] = (float)p[a];
+    cn_status st = single ? cn_warp_evalf(gen, w, nw, pf, &vf, want_grad ? gf : NULL)
+                          : cn_warp_eval(gen, w, nw, p, &v, want_grad ? g : NULL);
+    if (st != CN_OK) {
+        raise_eval(st, single ? "cn_warp_evalf" : "cn_warp_eval");
+        return NULL;
+    }
+    if (single) {
+        v = (double)vf;
+        for (int a = 0; want_grad && a < dims; a++)
+            g[a] = (double)gf[a];
+    }
+    if (!want_grad)
+        return PyFloat_FromDouble(v);
+    PyObject *t = tuple_of(g, dims);
+    return t ? Py_BuildValue("(dN)", v, t) : NULL;
+}
+
+/* warp_grid(gen, stages, origin, step, out, grad or None, threads): cn_warp_grid_eval[f]. */
+static PyObject *m_warp_grid(PyObject *Py_UNUSED(m), PyObject *args)
+{
+    PyObject *o_gen, *o_st, *o_origin, *o_step, *o_out, *o_grad;
+    grid_call g;
+    cn_warp w[CN_MAX_WARP_STAGES];
+    size_t nw;
+    void *gp[4];
+    if (!PyArg_ParseTuple(args, "O!OOOOOi:warp_grid", &GenType, &o_gen, &o_st, &o_origin, &o_step, &o_out, &o_grad,
+                          &g.threads) ||
+        warp_stages(o_st, w, &nw) < 0)
+        return NULL;
+    const cn_noise *gen = &((GenObject *)o_gen)->gen;
+    const int dims = cn_noise_config(gen)->dims;
+    PyObject *rest = Py_BuildValue("(OOOi)", o_origin, o_step, o_out, g.threads);
+    if (!rest)
+        return NULL;
+    const int bad = grid_args(rest, dims, &g) < 0 ||
+                    (o_grad != Py_None && grad_args(o_grad, (PyArrayObject *)o_out, dims, gp) < 0);
+    Py_DECREF(rest);
+    if (bad)
+        return NULL;
+    void *const *grad = o_grad != Py_None ? gp : NULL;
+    cn_status st;
+    Py_BEGIN_ALLOW_THREADS
+    if (g.es == 4)
+        st = cn_warp_grid_evalf(gen, w, nw, g.origin, g.step, g.count, (float *)g.data, (float *const *)grad, g.len,
+                                g.threads, NULL);
+    else
+        st = cn_warp_grid_eval(gen, w, nw, g.origin, g.step, g.count, (double *)g.data, (double *const *)grad, g.len,
+                               g.threads, NULL);
+    Py_END_ALLOW_THREADS
+    return none_or_raise(st, g.es == 4 ? "cn_warp_grid_evalf" : "cn_warp_grid_eval");
+}
+
+/* warp_points(gen, stages, coords, out, grad or None, threads): cn_warp_points_eval[f]. */
+static PyObject *m_warp_points(PyObject *Py_UNUSED(m), PyObject *args)
+{
+    PyObject *o_gen, *o_st, *coords, *o_out, *o_grad;
+    int threads, es;
+    const void *ptrs[4];
+    void *gp[4], *data;
+    size_t n, nw;
+    cn_warp w[CN_MAX_WARP_STAGES];
+    if (!PyArg_ParseTuple(args, "O!OOOOi:warp_points", &GenType, &o_gen, &o_st, &coords, &o_out, &o_grad, &threads) ||
+        warp_stages(o_st, w, &nw) < 0)
+        return NULL;
+    const cn_noise *gen = &((GenObject *)o_gen)->gen;
+    const int dims = cn_noise_config(gen)->dims;
+    if (points_args(coords, o_out, dims, ptrs, &n, &data, &es) < 0 ||
+        (o_grad != Py_None && grad_args(o_grad, (PyArrayObject *)o_out, dims, gp) < 0))
+        return NULL;
+    void *const *grad = o_grad != Py_None ? gp : NULL;
+    cn_status st;
+    Py_BEGIN_ALLOW_THREADS
+    if (es == 4)
+        st = cn_warp_points_evalf(gen, w, nw, n, (const float *const *)ptrs, (float *)data, (float *const *)grad,
+                                  threads, NULL);
+    else
+        st = cn_warp_points_eval(gen, w, nw, n, (const double *const *)ptrs, (double *)data, (double *const *)grad,
+                                 threads, NULL);
+    Py_END_ALLOW_THREADS
+    return none_or_raise(st, es == 4 ? "cn_warp_points_evalf" : "cn_warp_points_eval");
+}
+
 static PyObject *m_strerror(PyObject *Py_UNUSED(m), PyObject *arg)
 {
     long s = PyLong_AsLong(arg);
@@ -1295,6 +1429,12 @@ static PyMethodDef module_methods[] = {
     {"curl", m_curl, METH_VARARGS, "curl(potentials, coords, single=False) -> tuple: cn_curl / cn_curlf."},
     {"curl_grid", m_curl_grid, METH_VARARGS,
      "curl_grid(potentials, origin, step, out, threads): cn_grid_curl[f] into out (dims, ...)."},
+    {"warp_eval", m_warp_eval, METH_VARARGS,
+     "warp_eval(gen, stages, coords, single=False, grad=False): cn_warp_eval / cn_warp_evalf."},
+    {"warp_grid", m_warp_grid, METH_VARARGS,
+     "warp_grid(gen, stages, origin, step, out, grad or None, threads): cn_warp_grid_eval[f]."},
+    {"warp_points", m_warp_points, METH_VARARGS,
+     "warp_points(gen, stages, coords, out, grad or None, threads): cn_warp_points_eval[f]."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "cnoise._cnoise",
