@@ -469,6 +469,7 @@ int cli_cmd_sample(int argc, char **argv);
 int cli_cmd_render(int argc, char **argv);
 int cli_cmd_volume(int argc, char **argv);
 int cli_cmd_animate(int argc, char **argv);
+int cli_cmd_flow(int argc, char **argv);
 int cli_cmd_map(int argc, char **argv);
 int cli_cmd_info(int argc, char **argv);
 

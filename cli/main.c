@@ -31,6 +31,7 @@ static const cli_command commands[] = {
     {"sample", cli_cmd_sample, "read points from standard input, print the noise value at each"},
     {"volume", cli_cmd_volume, "write a 3D grid of noise (.npy or raw float32), optionally a contact sheet"},
     {"animate", cli_cmd_animate, "write frames along a time axis: an animated GIF and/or numbered PNGs"},
+    {"flow", cli_cmd_flow, "write a curl-noise vector field: NumPy .npy (H, W, 2 or 3) or an RGB flow map"},
     {"info", cli_cmd_info, "print the version, instruction sets and thread count"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -1,7 +1,7 @@
 /*
  * fuzz_args.c -- the option parser of every cnoise subcommand.
  *
- * Input: the first byte picks the command (sample, render, map, volume, animate, info); the rest
+ * Input: the first byte picks the command (sample, render, map, volume, animate, info, flow); the rest
  * is split at NUL bytes into argv[1..] (at most 64 arguments, each in its own heap block so that
  * reading past an argument is caught). The command runs in check-only mode (cli_check_only): it
  * parses and checks everything, builds its generators, and returns before reading input or
@@ -27,6 +27,7 @@ static const struct {
 } commands[] = {
     {"sample", cli_cmd_sample}, {"render", cli_cmd_render},   {"map", cli_cmd_map},
     {"volume", cli_cmd_volume}, {"animate", cli_cmd_animate}, {"info", cli_cmd_info},
+    {"flow", cli_cmd_flow},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -7,7 +7,7 @@ import os
 import struct
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-COMMANDS = ["sample", "render", "map", "volume", "animate", "info"]
+COMMANDS = ["sample", "render", "map", "volume", "animate", "info", "flow"]
 
 
 def write(target, name, data):
@@ -51,6 +51,12 @@ ARGS = [
     ("animate", ["--size", "16x16", "--frames", "3", "--once", "--dims", "4", "--z", "2", "-o", "a.gif"]),
     ("info", []),
     ("info", ["--help"]),
+    ("render", ["--size", "16x16", "--warp", "8", "--warp-fractal", "progressive", "--warp-octaves", "3", "--tile",
+                "-o", "w.png"]),
+    ("sample", ["--dims", "3", "--warp", "2.5", "--warp-noise", "value", "--warp-frequency", "0.2", "--warp-seed", "-1",
+                "--warp-lacunarity", "3", "--warp-gain", "0.25", "--warp-fractal", "independent"]),
+    ("flow", ["--size", "8x8", "--dims", "3", "--z", "2", "--fractal", "fbm", "-o", "f.npy"]),
+    ("flow", ["--size", "8x8", "--format", "png", "--origin", "-5,7", "-o", "f.png"]),
 ]
 
 

@@ -33,6 +33,7 @@ cd "$T"
     -o loop.gif --png 'frame%02d.png'
 cp frame00.png animate-frame.png
 "$cn" volume --seed 7 --size 48x48x16 --frequency 0.08 -o volume.npy --sheet volume-sheet.png
-for f in map texture heightmap16 normal hillshade perlin simplex value value-cubic cellular cellular-edges cellular-cells cellular-edge cellular-edge-j05 cellular-chebyshev fbm-terrain erosion warp tile tile-2x2 animate-frame volume-sheet; do
+"$cn" flow --seed 3 --size 256x256 -o flow.png
+for f in map texture heightmap16 normal hillshade perlin simplex value value-cubic cellular cellular-edges cellular-cells cellular-edge cellular-edge-j05 cellular-chebyshev fbm-terrain erosion warp tile tile-2x2 animate-frame volume-sheet flow; do
   if cmp -s "$f.png" "$root/docs/$f.png"; then echo "docs/$f.png unchanged"; else cp "$f.png" "$root/docs/$f.png"; echo "docs/$f.png rewritten"; fi
 done
