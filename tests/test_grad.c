@@ -88,14 +88,16 @@ static void check_batch(const char *what, const cn_noise *n, const double (*pts)
             x[a][i] = pts[i][a];
             xf[a][i] = ptsf[i][a];
         }
-    /* a small grid, its points by the single-point call */
+    /* a small grid, its points by the single-point call: rows of 37 points, so that every
+     * instruction set has whole vectors in a row (the gradient rows of Perlin and value noise,
+     * row.inc) and a partial one after them (the per-point loop) */
     const double origin[4] = {-1.3, 0.7, 2.1, -0.4}, step[4] = {0.37, 0.29, 0.41, 0.53};
-    const size_t count[4] = {5, 4, 3, 2};
+    const size_t count[4] = {37, 4, 3, 2};
     size_t total = 1;
     for (int a = 0; a < dims; a++)
         total *= count[a];
-    double gv[120], gg[4][120], gvr[120], ggr[4][120];
-    float gvf[120], ggf[4][120];
+    static double gv[888], gg[4][888], gvr[888], ggr[4][888];
+    static float gvf[888], ggf[4][888];
     for (size_t i = 0; i < total; i++) {
         double p[4], gd[4];
         size_t r = i;
@@ -112,7 +114,7 @@ static void check_batch(const char *what, const cn_noise *n, const double (*pts)
     /* the float grid computes its coordinates in double: with an origin and step whose points
      * are floats exactly, cn_evalf_grad at those floats is its reference */
     const double origin_f[4] = {-1.25, 0.75, 2.0, -0.5}, step_f[4] = {0.375, 0.25, 0.5, 0.625};
-    float gvf_ref[120], ggf_ref[4][120];
+    static float gvf_ref[888], ggf_ref[4][888];
     for (size_t i = 0; i < total; i++) {
         float pf[4], gdf[4];
         size_t r = i;
@@ -155,7 +157,7 @@ static void check_batch(const char *what, const cn_noise *n, const double (*pts)
             CHECK(ok, "%s: %s, %d threads: cn_grid_evalf_grad (%s) differs from cn_evalf_grad", what, isa,
                   threads, cn_strerror(st));
             /* and the value part is the plain grid's */
-            double plain[120];
+            static double plain[888];
             st = cn_grid_eval(n, origin, step, count, plain, total, threads, NULL);
             CHECK(st == CN_OK && same_bits(plain, gv, total * sizeof(double)),
                   "%s: %s: the gradient grid's values are not cn_grid_eval's", what, isa);
