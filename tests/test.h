@@ -49,6 +49,16 @@ static inline int test_isa_width(int isa)
  * tests/CMakeLists.txt gives it to ctest as SKIP_RETURN_CODE, so that the test shows as skipped. */
 #define TEST_SKIP 77
 
+/* The next number in [0, 1) (53 bits) of a xorshift64 stream whose state is *s (nonzero): the
+ * tests' reproducible random points. */
+static inline double test_urand(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return (double)(*s >> 11) * 0x1p-53;
+}
+
 /* The byte that fills output buffers a failing call must leave alone. */
 #define TEST_SENTINEL 0xA5
 

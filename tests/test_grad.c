@@ -41,13 +41,7 @@
 #define NPTS 24
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
-static double urand(void) /* [0, 1) */
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (double)(rng >> 11) * 0x1p-53;
-}
+static double urand(void) { return test_urand(&rng); } /* [0, 1) */
 
 static cn_isa isas[CN_ISA_COUNT];
 static int nisas;
