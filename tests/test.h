@@ -49,16 +49,6 @@ static inline int test_isa_width(int isa)
  * tests/CMakeLists.txt gives it to ctest as SKIP_RETURN_CODE, so that the test shows as skipped. */
 #define TEST_SKIP 77
 
-/* The next number in [0, 1) (53 bits) of a xorshift64 stream whose state is *s (nonzero): the
- * tests' reproducible random points. */
-static inline double test_urand(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return (double)(*s >> 11) * 0x1p-53;
-}
-
 /* The byte that fills output buffers a failing call must leave alone. */
 #define TEST_SENTINEL 0xA5
 
@@ -113,6 +103,15 @@ static inline uint64_t test_mix64(uint64_t z)
 }
 static inline uint64_t test_splitmix64(uint64_t *state) { return test_mix64(*state += UINT64_C(0x9E3779B97F4A7C15)); }
 static inline double test_unit(uint64_t r) { return (double)(r >> 11) * (1.0 / 9007199254740992.0); /* 2^-53 */ }
+/* The next number in [0, 1) of a xorshift64 stream whose state is *s (nonzero; test_grad and
+ * test_warp's random points). */
+static inline double test_urand(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return test_unit(*s);
+}
 
 /* A 32-bit integer hash (xor-shift-multiply finaliser) for test data that must not compress away
  * or repeat: the writers' tests derive every sample from it. */
