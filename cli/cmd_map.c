@@ -256,8 +256,7 @@ int cli_cmd_map(int argc, char **argv)
     }
     if (cli_opt_origin(prog, "--origin", jb.origin_text, 2, jb.origin) != 0 || cli_noise_finish(prog, &p.noise) != 0)
         return CLI_EXIT_USAGE;
-    if (jb.tile && (cli_tile_layer(prog, &p.noise.spec[0], 0, 2, jb.width, jb.height) != 0 ||
-                    cli_tile_warp(prog, &p.noise, 2, jb.width, jb.height) != 0))
+    if (jb.tile && cli_tile_image(prog, &p.noise, 2, jb.width, jb.height) != 0)
         return CLI_EXIT_USAGE;
     const double maxp[4] = {fabs(jb.origin[0]) + (double)jb.width + 1.5, fabs(jb.origin[1]) + (double)jb.height + 1.5,
                             0, 0};

@@ -318,16 +318,9 @@ static void convert(render_job *jb, const double *vals, size_t ncols, uint32_t n
                     jb->half_inf += fabsf(o[c]) >= (float)HALF_INF_FROM && isfinite(o[c]);
             break;
         }
-        case F_NORMAL: {
-            uint8_t *o = (uint8_t *)out + (size_t)r * W * 3;
-            const double *above = vals + (size_t)r * ncols, *mid = above + ncols, *below = mid + ncols;
-            for (uint32_t c = 0; c < W; c++) {
-                double ta = cli_colour_t(&jb->col, above[c + 1]), tb = cli_colour_t(&jb->col, below[c + 1]);
-                double tl = cli_colour_t(&jb->col, mid[c]), tr = cli_colour_t(&jb->col, mid[c + 2]);
-                cli_normal_rgb(jb->col.k * (tr - tl) * 0.5, jb->col.k * (ta - tb) * 0.5, o + 3 * c);
-            }
+        case F_NORMAL:
+            cli_normal_row(&jb->col, vals, ncols, r, W, (uint8_t *)out + (size_t)r * W * 3);
             break;
-        }
         default:
             break;
         }
@@ -710,10 +703,7 @@ int cli_cmd_render(int argc, char **argv)
         return CLI_EXIT_USAGE;
     if (cli_noise_finish(prog, &p.noise) != 0)
         return CLI_EXIT_USAGE;
-    for (int k = 0; jb.tile && k < p.noise.nspec; k++)
-        if (cli_tile_layer(prog, &p.noise.spec[k], k, dims, width, height) != 0)
-            return CLI_EXIT_USAGE;
-    if (jb.tile && cli_tile_warp(prog, &p.noise, dims, width, height) != 0)
+    if (jb.tile && cli_tile_image(prog, &p.noise, dims, width, height) != 0)
         return CLI_EXIT_USAGE;
     /* The largest coordinates (the halo included) times the frequency must stay finite. */
     const double maxp[4] = {fabs(jb.origin[0]) + (double)width + 1.5, fabs(jb.origin[1]) + (double)height + 1.5,

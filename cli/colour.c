@@ -24,16 +24,34 @@ double cli_colour_clamp_t(cli_colour *c, double v)
     return t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
 }
 
+/* The gradient of the heights k * t at pixel i of row r by central differences over its four
+ * neighbours (vals with the one-pixel halo: row r + 1, column i + 1 is the pixel). */
+static void colour_gradient(const cli_colour *c, const double *vals, size_t ncols, uint32_t r, uint32_t i,
+                            double *gx, double *gy)
+{
+    const double *above = vals + (size_t)r * ncols, *mid = above + ncols, *below = mid + ncols;
+    double ta = cli_colour_t(c, above[i + 1]), tb = cli_colour_t(c, below[i + 1]);
+    double tl = cli_colour_t(c, mid[i]), tr = cli_colour_t(c, mid[i + 2]);
+    *gx = c->k * (tr - tl) * 0.5;
+    *gy = c->k * (ta - tb) * 0.5;
+}
+
+void cli_normal_row(const cli_colour *c, const double *vals, size_t ncols, uint32_t r, uint32_t width, uint8_t *out)
+{
+    for (uint32_t i = 0; i < width; i++) {
+        double gx, gy;
+        colour_gradient(c, vals, ncols, r, i, &gx, &gy);
+        cli_normal_rgb(gx, gy, out + 3 * i);
+    }
+}
+
 void cli_colour_row(cli_colour *c, const double *vals, size_t ncols, uint32_t r, uint32_t width, uint8_t *out)
 {
     const double *row = c->shade ? vals + (size_t)(r + 1) * ncols + 1 : vals + (size_t)r * ncols;
     if (c->shade) {
-        /* heights t of the three rows around this one, unclamped, with the halo */
-        const double *above = vals + (size_t)r * ncols, *mid = above + ncols, *below = mid + ncols;
         for (uint32_t i = 0; i < width; i++) {
-            double ta = cli_colour_t(c, above[i + 1]), tb = cli_colour_t(c, below[i + 1]);
-            double tl = cli_colour_t(c, mid[i]), tr = cli_colour_t(c, mid[i + 2]);
-            double gx = c->k * (tr - tl) * 0.5, gy = c->k * (ta - tb) * 0.5;
+            double gx, gy;
+            colour_gradient(c, vals, ncols, r, i, &gx, &gy);
             if (!c->rgb) {
                 out[i] = cli_ramp_byte(cli_hillshade(&c->light, gx, gy) * 255.0);
             } else {

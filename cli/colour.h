@@ -8,7 +8,7 @@
  * Normalisation: t = ((v - mid) / half + 1) / 2 (the range and LO,HI modes), or with minmax
  * t = (v - lo) / span. A range of width 0 maps its one value to 0.5, below it to 0, above to 1.
  * Colours clamp t to [0, 1] and count a clipped sample when t is beyond [0, 1] by more than
- * rounding (CLI_CLIP_TOLERANCE); gradients use the unclamped t.
+ * rounding (CLI_CLIP_TOLERANCE); gradients (hillshade, normal map) use the unclamped t.
  */
 #ifndef CNOISE_CLI_COLOUR_H
 #define CNOISE_CLI_COLOUR_H
@@ -45,5 +45,12 @@ double cli_colour_clamp_t(cli_colour *c, double v);
  * and ncols = width + 2), else row r, column i is pixel i.
  */
 void cli_colour_row(cli_colour *c, const double *vals, size_t ncols, uint32_t r, uint32_t width, uint8_t *out);
+
+/*
+ * Row r of a tangent-space normal map (render's --format normal): 3 bytes per pixel from the
+ * heights k * t of the four neighbours by central differences (cli_normal_rgb). vals carries the
+ * one-pixel halo as with c->shade (ncols = width + 2), whatever c->shade says.
+ */
+void cli_normal_row(const cli_colour *c, const double *vals, size_t ncols, uint32_t r, uint32_t width, uint8_t *out);
 
 #endif /* CNOISE_CLI_COLOUR_H */

@@ -459,6 +459,14 @@ int cli_tile_warp(const char *prog, cli_noise_opts *o, int dims, uint32_t width,
     return 0;
 }
 
+int cli_tile_image(const char *prog, cli_noise_opts *o, int dims, uint32_t width, uint32_t height)
+{
+    for (int k = 0; k < o->nspec; k++)
+        if (cli_tile_layer(prog, &o->spec[k], k, dims, width, height) != 0)
+            return -1;
+    return cli_tile_warp(prog, o, dims, width, height);
+}
+
 int cli_noise_build_for(const char *prog, const cli_noise_opts *o, int dims, const double maxp[4], cli_built *out)
 {
     char why[512];

@@ -157,6 +157,12 @@ int cli_tile_layer(const char *prog, cli_spec *s, int k, int dims, uint32_t widt
  */
 int cli_tile_warp(const char *prog, cli_noise_opts *o, int dims, uint32_t width, uint32_t height);
 
+/*
+ * --tile for a whole image: every layer of o (cli_tile_layer) and the warp's fields
+ * (cli_tile_warp). 0, or -1 after printing the reason.
+ */
+int cli_tile_image(const char *prog, cli_noise_opts *o, int dims, uint32_t width, uint32_t height);
+
 /* The spec of the warp's fields at --warp-frequency (its first octave), for the period solvers:
  * 0, or -1 after printing "<opt>: ..." when its octaves would need a whole-number
  * --warp-lacunarity. */

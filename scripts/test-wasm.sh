@@ -109,6 +109,9 @@ page_cases=(
   "--fractal billow --layer seed=2;frequency=0.03;weight=0.5 --amplitude 0.8 --bias 0.1 --size 64x64 --ramp 0:#000000,0.5:#ff0000,1:#ffffff"
   "--rotate 30 --offset 3,4 --axis-frequency 1,2 --fractal turbulence --octaves 4 --size 64x64"
   "--origin -300,1200 --fractal fbm --octaves 3 --ramp land --shade --size 64x48"
+  "--format normal --fractal fbm --octaves 5 --normal-strength 2 --size 64x64"
+  "--warp 20 --warp-fractal independent --warp-noise value --tile --ramp ocean --size 64x64"
+  "--noise cellular --cellular-return edge --jitter 0.5 --warp 6 --size 64x48"
 )
 n=0
 for c in "${page_cases[@]}"; do
@@ -120,7 +123,7 @@ for c in "${page_cases[@]}"; do
 done
 # Refused alike: the tool's message (exit 2) is the page's.
 refused=("--ramp dusk --format png" "--relief 2" "--tile --rotate 10" "--noise simplex --dims 1" "--size 0x5" "--z 3"
-         "--origin 1.5,2")
+         "--origin 1.5,2" "--format normal --shade" "--normal-strength 2" "--ramp dusk --format normal")
 for c in "${refused[@]}"; do
   read -r -a opts <<<"$c"
   set +e

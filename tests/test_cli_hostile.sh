@@ -542,9 +542,10 @@ start_tool() {
 }
 
 # wait_temp KIND TARGET BYTES: waits until the running tool ($pid) has its temporary file for
-# TARGET open with at least BYTES bytes in it; KIND "named" looks for $W/TARGET.tmp.*, "unnamed"
-# for a descriptor of the process on "$W/#<inode> (deleted)". Sets $found to the file (a
-# /proc/PID/fd/N path for an unnamed one); empty if none came, or the process ended first.
+# TARGET (a find -name pattern) open with at least BYTES bytes in it; KIND "named" looks for
+# $W/TARGET.tmp.*, "unnamed" for a descriptor of the process on "$W/#<inode> (deleted)". Sets
+# $found to the file (a /proc/PID/fd/N path for an unnamed one); empty if none came, or the
+# process ended first.
 wait_temp() {
     local kind=$1 target=$2 bytes=$3 i f l size
     found=
@@ -621,7 +622,9 @@ interrupt named INT 130 new.npy volume --size 1024x1024x1024 --quiet -o new.npy 
 interrupt named TERM 143 keep.gif animate --size 2048x2048 --frames 1000 --quiet -o keep.gif
 interrupt named QUIT 131 keep.png render --size 16384x16384 --format png16 --quiet -o keep.png
 interrupt named USR1 138 keep.npy render --size 16384x16384 --quiet -o keep.npy
-FRAMES_DONE=new interrupt named ALRM 142 new0.png animate --size 2048x2048 --frames 1000 --quiet --png new%d.png
+# (A frame takes tens of milliseconds: wait for any frame's temporary file, not frame 0's, which
+# may have come and gone before the first look.)
+FRAMES_DONE=new interrupt named ALRM 142 'new*.png' animate --size 2048x2048 --frames 1000 --quiet --png new%d.png
 interrupt named XCPU 152 new.npy volume --size 1024x1024x1024 --quiet -o new.npy
 interrupt unnamed INT 130 new.png render --size 16384x16384 --quiet -o new.png
 interrupt unnamed QUIT 131 keep.png map --size 16384x8192 --quiet -o keep.png

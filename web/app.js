@@ -52,6 +52,20 @@ function pairs() {
   }
   if (v("amplitude") !== "1") p.push(["amplitude", v("amplitude")]);
   if (v("bias") !== "0") p.push(["bias", v("bias")]);
+  if (v("noise") === "cellular") {
+    if (v("cdistance") !== "euclidean") p.push(["cellular-distance", v("cdistance")]);
+    if (v("creturn") !== "f1") p.push(["cellular-return", v("creturn")]);
+    if (v("jitter") !== "1") p.push(["jitter", v("jitter")]);
+  }
+  if (v("warp") !== "0" && v("warp") !== "") {
+    p.push(["warp", v("warp")]);
+    if (v("wnoise") !== "perlin") p.push(["warp-noise", v("wnoise")]);
+    if (v("wfrequency") !== "") p.push(["warp-frequency", v("wfrequency")]);
+    if (v("wfractal") !== "none") {
+      p.push(["warp-fractal", v("wfractal")]);
+      if (v("woctaves") !== "3") p.push(["warp-octaves", v("woctaves")]);
+    }
+  }
   const extra = splitWords($("extra").value);
   for (let i = 0; i < extra.length; i++) {
     const w = extra[i];
@@ -66,8 +80,12 @@ function pairs() {
   if (dims >= 4 && v("w") !== "0") p.push(["w", v("w")]);
   if ($("tile").checked) p.push(["tile", null]);
   if (v("colour") === "rgb") p.push(["ramp", v("ramp") === "custom" ? v("stops") : v("ramp")]);
+  if (v("colour") === "normal") {
+    p.push(["format", "normal"]);
+    if (v("strength") !== "0.5") p.push(["normal-strength", v("strength")]);
+  }
   if (v("normalize") !== "range") p.push(["normalize", v("normalize")]);
-  if ($("shade").checked) {
+  if ($("shade").checked && v("colour") !== "normal") {
     p.push(["shade", null]);
     if (v("azimuth") !== "315") p.push(["light-azimuth", v("azimuth")]);
     if (v("elevation") !== "45") p.push(["light-elevation", v("elevation")]);
@@ -171,7 +189,8 @@ function applyPairs(list) {
     noise: "noise", seed: "seed", precision: "precision", frequency: "frequency", dims: "dims", fractal: "fractal",
     octaves: "octaves", lacunarity: "lacunarity", gain: "gain", amplitude: "amplitude", bias: "bias", size: "size",
     z: "z", w: "w", normalize: "normalize", "light-azimuth": "azimuth", "light-elevation": "elevation",
-    relief: "relief",
+    relief: "relief", "normal-strength": "strength", "cellular-distance": "cdistance", "cellular-return": "creturn", jitter: "jitter", warp: "warp",
+    "warp-noise": "wnoise", "warp-frequency": "wfrequency", "warp-fractal": "wfractal", "warp-octaves": "woctaves",
   };
   for (const [k, val] of list) {
     if (k === "classic" || k === "tile" || k === "shade") $(k).checked = true;
@@ -180,7 +199,7 @@ function applyPairs(list) {
       const preset = [...$("ramp").options].some((o) => o.value === val);
       $("ramp").value = preset ? val : "custom";
       if (!preset) $("stops").value = val;
-    } else if (k === "format" && (val === "rgb" || val === "png")) $("colour").value = val;
+    } else if (k === "format" && (val === "rgb" || val === "png" || val === "normal")) $("colour").value = val;
     else if (direct[k] && val !== null) {
       const el = $(direct[k]);
       el.value = val;

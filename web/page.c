@@ -6,10 +6,11 @@
  * the two).
  *
  * The options it takes are render's that change the picture: every shared noise option
- * (--noise ... --layer), --size, --origin, --z, --w, --tile, --format png|rgb, --ramp, --shade,
- * --light-azimuth, --light-elevation, --relief and --normalize range|minmax. Any other option is
+ * (--noise ... --layer, --warp ...), --size, --origin, --z, --w, --tile, --format png|rgb|normal,
+ * --ramp, --shade, --light-azimuth, --light-elevation, --relief, --normal-strength and --normalize
+ * range|minmax. Any other option is
  * refused with a message, as are the combinations render refuses (--ramp without rgb, the light
- * options without --shade). Messages go to stderr as "cnoise render: ...", which the page shows.
+ * options without --shade, --shade with normal, --normal-strength without it). Messages go to stderr as "cnoise render: ...", which the page shows.
  *
  * The result stays in this module until the next call: cnw_rgba() (width x height RGBA, rows top
  * to bottom), cnw_values() (the noise values as floats, for the cursor), cnw_histogram() (256
@@ -42,6 +43,7 @@ static const char *const prog = "cnoise render";
 #define DEFAULT_SIZE 512u
 #define DEFAULT_RAMP "terrain"
 #define DEFAULT_RELIEF 0.5
+#define DEFAULT_STRENGTH 0.5
 #define MAX_SIDE 4096u /* the page draws at most 4096 x 4096 pixels */
 
 static uint8_t *rgba;
@@ -50,7 +52,7 @@ static uint32_t width, height;
 static uint32_t histogram[256];
 static double stats[6]; /* min, max, range low, range high, clipped samples, pixels */
 
-enum { P_SIZE = 1, P_ORIGIN, P_Z, P_W, P_TILE, P_FORMAT, P_RAMP, P_SHADE, P_AZIMUTH, P_ELEVATION, P_RELIEF, P_NORMALIZE };
+enum { P_SIZE = 1, P_ORIGIN, P_Z, P_W, P_TILE, P_FORMAT, P_RAMP, P_SHADE, P_AZIMUTH, P_ELEVATION, P_RELIEF, P_NORMALIZE, P_STRENGTH };
 static const cli_option noise_opts[] = {CLI_NOISE_OPTIONS, CLI_OPTIONS_END};
 static const struct {
     const char *name;
@@ -62,15 +64,15 @@ static const struct {
     {"format", P_FORMAT, 1},   {"ramp", P_RAMP, 1},
     {"shade", P_SHADE, 0},     {"light-azimuth", P_AZIMUTH, 1},
     {"light-elevation", P_ELEVATION, 1}, {"relief", P_RELIEF, 1},
-    {"normalize", P_NORMALIZE, 1},
+    {"normalize", P_NORMALIZE, 1}, {"normal-strength", P_STRENGTH, 1},
 };
 #define N_PAGE_OPTS (sizeof page_opts / sizeof page_opts[0])
 
 typedef struct page_args {
     uint32_t w, h;
     const char *origin_text, *z_text, *w_text, *format, *ramp, *norm;
-    int tile, shade, azimuth_set, elevation_set, relief_set;
-    double azimuth, elevation, relief;
+    int tile, shade, azimuth_set, elevation_set, relief_set, strength_set;
+    double azimuth, elevation, relief, strength;
 } page_args;
 
 /* A page option's value into a. 0, or -1 after printing. */
@@ -91,6 +93,7 @@ static int page_option(page_args *a, int id, const char *opt, const char *v)
         return cli_opt_interval(prog, opt, v, 0.0, 1, 90.0, &a->elevation);
     case P_RELIEF: a->relief_set = 1; return cli_opt_positive(prog, opt, v, &a->relief);
     case P_NORMALIZE: a->norm = v; return 0;
+    case P_STRENGTH: a->strength_set = 1; return cli_opt_positive(prog, opt, v, &a->strength);
     default: return -1;
     }
 }
@@ -100,7 +103,7 @@ static int page_option(page_args *a, int id, const char *opt, const char *v)
 CNW_EXPORT int cnw_render(int argc, char **argv)
 {
     page_args a = {.w = DEFAULT_SIZE, .h = DEFAULT_SIZE, .azimuth = CLI_LIGHT_AZIMUTH,
-                   .elevation = CLI_LIGHT_ELEVATION, .relief = DEFAULT_RELIEF};
+                   .elevation = CLI_LIGHT_ELEVATION, .relief = DEFAULT_RELIEF, .strength = DEFAULT_STRENGTH};
     cli_noise_opts o;
     cli_noise_init(&o);
     o.spec[0].cfg.frequency = DEFAULT_FREQUENCY;
@@ -133,8 +136,8 @@ CNW_EXPORT int cnw_render(int argc, char **argv)
                 has_value = page_opts[k].has_value;
             }
         if (!noise_id && !page_id) {
-            cli_error(prog, "--%s: not an option the preview takes (it draws what render's png and rgb formats "
-                            "show)", name);
+            cli_error(prog, "--%s: not an option the preview takes (it draws what render's png, rgb and normal "
+                            "formats show)", name);
             return -1;
         }
         const char *value = NULL;
@@ -157,12 +160,22 @@ CNW_EXPORT int cnw_render(int argc, char **argv)
             return -1;
     }
     const int rgb = a.format ? strcmp(a.format, "rgb") == 0 : a.ramp != NULL;
-    if (a.format && !rgb && strcmp(a.format, "png") != 0) {
-        cli_error(prog, "--format: the preview draws png or rgb, not '%s'", a.format);
+    const int normal = a.format && strcmp(a.format, "normal") == 0;
+    if (a.format && !rgb && !normal && strcmp(a.format, "png") != 0) {
+        cli_error(prog, "--format: the preview draws png, rgb or normal, not '%s'", a.format);
         return -1;
     }
     if (a.ramp && !rgb) {
-        cli_error(prog, "--ramp colours an rgb image; the format here is png (give --format rgb)");
+        cli_error(prog, "--ramp colours an rgb image; the format here is %s (give --format rgb)",
+                  normal ? "normal" : "png");
+        return -1;
+    }
+    if (a.shade && normal) {
+        cli_error(prog, "--shade makes a png (the shade alone) or an rgb image (shaded colours), not normal");
+        return -1;
+    }
+    if (a.strength_set && !normal) {
+        cli_error(prog, "--normal-strength needs --format normal (the format here is %s)", rgb ? "rgb" : "png");
         return -1;
     }
     if (!a.shade && (a.azimuth_set || a.elevation_set || a.relief_set)) {
@@ -200,16 +213,15 @@ CNW_EXPORT int cnw_render(int argc, char **argv)
         return -1;
     if (cli_noise_finish(prog, &o) != 0)
         return -1;
-    for (int k = 0; a.tile && k < o.nspec; k++)
-        if (cli_tile_layer(prog, &o.spec[k], k, dims, a.w, a.h) != 0)
-            return -1;
+    if (a.tile && cli_tile_image(prog, &o, dims, a.w, a.h) != 0)
+        return -1;
     /* The largest coordinates (the halo included) times the frequency must stay finite. */
     const double maxp[4] = {fabs(origin[0]) + (double)a.w + 1.5, fabs(origin[1]) + (double)a.h + 1.5, fabs(z), fabs(w)};
     cli_built b;
     if (cli_noise_build_for(prog, &o, dims, maxp, &b) != 0)
         return -1;
     int rc = -1;
-    const size_t halo = a.shade ? 1 : 0, ncols = a.w + 2 * halo, nrows = a.h + 2 * halo;
+    const size_t halo = a.shade || normal ? 1 : 0, ncols = a.w + 2 * halo, nrows = a.h + 2 * halo;
     const double first = halo ? -0.5 : 0.5; /* the centre of the first evaluated pixel */
     double *vals = malloc(ncols * nrows * sizeof *vals);
     uint8_t *pix = malloc((size_t)a.w * a.h * 4);
@@ -239,15 +251,18 @@ CNW_EXPORT int cnw_render(int argc, char **argv)
             }
         col.lo = lo;
         col.span = hi - lo;
-        col.k = a.relief / o.spec[0].cfg.frequency;
+        col.k = (normal ? a.strength : a.relief) / o.spec[0].cfg.frequency;
         memset(histogram, 0, sizeof histogram);
         cli_colour gray = col; /* the histogram's t, without counting clipped samples twice */
         for (uint32_t r = 0; r < a.h; r++) {
-            cli_colour_row(&col, vals, ncols, r, a.w, line);
+            if (normal)
+                cli_normal_row(&col, vals, ncols, r, a.w, line);
+            else
+                cli_colour_row(&col, vals, ncols, r, a.w, line);
             uint8_t *o4 = pix + (size_t)r * a.w * 4;
             for (uint32_t i = 0; i < a.w; i++) {
                 for (int ch = 0; ch < 3; ch++)
-                    o4[4 * i + ch] = line[rgb ? 3 * i + ch : i];
+                    o4[4 * i + ch] = line[rgb || normal ? 3 * i + ch : i];
                 o4[4 * i + 3] = 255;
                 histogram[cli_ramp_byte(cli_colour_clamp_t(&gray, vals[(r + halo) * ncols + i + halo]) * 255.0)]++;
             }

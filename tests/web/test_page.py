@@ -158,7 +158,25 @@ def main():
         n = wait_render(d, n)
         bad += check(d, cnoise, out, "layered")
 
-        # 4. The recipe read back: reset the form, import the exported text, same picture.
+        # 4. Cellular noise warped by progressive simplex fields, then a normal map of warped Perlin.
+        set_text(d, "extra", "")
+        Select(d.find_element(By.ID, "noise")).select_by_visible_text("cellular")
+        Select(d.find_element(By.ID, "creturn")).select_by_visible_text("f2-f1")
+        set_range(d, "jitter", 0.8)
+        set_text(d, "warp", "12")
+        Select(d.find_element(By.ID, "wnoise")).select_by_visible_text("simplex")
+        Select(d.find_element(By.ID, "wfractal")).select_by_visible_text("progressive")
+        set_range(d, "woctaves", 2)
+        n = wait_render(d, n)
+        bad += check(d, cnoise, out, "warped-cellular")
+        Select(d.find_element(By.ID, "noise")).select_by_visible_text("perlin")
+        Select(d.find_element(By.ID, "colour")).select_by_visible_text("normal map")
+        set_text(d, "strength", "0.8")
+        set_text(d, "wfrequency", "0.03")
+        n = wait_render(d, n)
+        bad += check(d, cnoise, out, "normal-map")
+
+        # 5. The recipe read back: reset the form, import the exported text, same picture.
         recipe = d.execute_script("return cnoisePage.recipe()")
         before = canvas_rgba(d)
         d.execute_script("document.getElementById('controls').reset();"
@@ -172,7 +190,7 @@ def main():
         else:
             print("test_page: the exported recipe imported back gives the same recipe and picture")
 
-        # 5. A refused option shows the tool's message.
+        # 6. A refused option shows the tool's message.
         set_text(d, "extra", "--relief 2")
         if d.find_element(By.ID, "shade").is_selected():
             d.find_element(By.ID, "shade").click()
