@@ -15,7 +15,9 @@ extern "C" {
 
 /* BENCH_CELLULAR: F1, Euclidean distance, each library's default jitter (cnoise: 1, a feature point
  * anywhere in its cell; FastNoise2 and FastNoiseLite: within 0.437 of the cell's centre). */
-typedef enum bench_noise { BENCH_PERLIN, BENCH_SIMPLEX, BENCH_VALUE, BENCH_CELLULAR } bench_noise;
+/* BENCH_OPENSIMPLEX2: cnoise's opensimplex2; FastNoise2's Simplex node (its OpenSimplex2-style
+ * simplex) and FastNoiseLite's OpenSimplex2, as for BENCH_SIMPLEX. */
+typedef enum bench_noise { BENCH_PERLIN, BENCH_SIMPLEX, BENCH_VALUE, BENCH_CELLULAR, BENCH_OPENSIMPLEX2 } bench_noise;
 
 /*
  * One workload. A grid has the same origin and step on every axis: the point with indices

@@ -22,7 +22,7 @@ FastNoise::SmartNode<> node_for(const bench_work *w, FastSIMD::FeatureSet fs)
         auto n = FastNoise::New<FastNoise::Perlin>(fs);
         n->SetScale(1.0f);
         base = n;
-    } else if (w->noise == BENCH_SIMPLEX) {
+    } else if (w->noise == BENCH_SIMPLEX || w->noise == BENCH_OPENSIMPLEX2) {
         auto n = FastNoise::New<FastNoise::Simplex>(fs);
         n->SetScale(1.0f);
         base = n;

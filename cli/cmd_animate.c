@@ -255,7 +255,8 @@ static int set_loop_warp(cli_noise_opts *o, int dims, const cli_period_ask *q)
     if (cli_period_solve(&s, 1, q, &why) != CLI_PERIOD_SET) {
         char a[40], f[40], m[64] = "";
         if (why.step > 1)
-            snprintf(m, sizeof m, " and a multiple of %lu for simplex noise in %dD", (unsigned long)why.step, dims);
+            snprintf(m, sizeof m, " and a multiple of %lu for %s noise in %dD", (unsigned long)why.step,
+                     cn_noise_type_name(s.cfg.type), dims);
         cli_error(prog,
                   "--loop: the warp's fields: the %c period would be frames * time-step * --warp-frequency %s = %s "
                   "cells, which must be a whole number 1..16777216%s",

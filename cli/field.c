@@ -397,8 +397,8 @@ int cli_tile_layer(const char *prog, cli_spec *s, int k, int dims, uint32_t widt
     else if (fabs(c - round(c)) > PERIOD_TOLERANCE * c)
         reason = "not a whole number";
     else {
-        snprintf(whybuf, sizeof whybuf, "not a multiple of %lu, as simplex noise in %dD needs",
-                 (unsigned long)step, dims);
+        snprintf(whybuf, sizeof whybuf, "not a multiple of %lu, as %s noise in %dD needs",
+                 (unsigned long)step, cn_noise_type_name(s->cfg.type), dims);
         reason = whybuf;
     }
     snprintf(freq_name, sizeof freq_name, "%s", k > 0 ? "frequency=" : k < 0 ? "--warp-frequency " : "--frequency ");

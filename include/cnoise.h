@@ -157,9 +157,13 @@ typedef enum cn_noise_type {
     CN_NOISE_VALUE = 2,   /* value noise (quintic-faded lattice values), 1D-4D, default mode only */
     CN_NOISE_VALUE_CUBIC = 3, /* cubic value noise (Catmull-Rom through the lattice values of the
                                 4^D surrounding points, C1), 1D-4D, default mode only; range [-1, 1] */
-    CN_NOISE_CELLULAR = 4 /* cellular (Worley) noise: distances to one jittered feature point per
-                             cell (cell_distance, cell_return, jitter), 2D-4D, default mode only;
-                             range [-1, 1] */
+    CN_NOISE_CELLULAR = 4, /* cellular (Worley) noise: distances to one jittered feature point per
+                              cell (cell_distance, cell_return, jitter), 2D-4D, default mode only;
+                              range [-1, 1] */
+    CN_NOISE_OPENSIMPLEX2 = 5 /* OpenSimplex2: 2D simplex with 12 lattice-symmetric gradients, 3D
+                                 on a rotated body-centred cubic lattice; 2D-3D, default mode only;
+                                 range [-1, 1]; periods in 2D only (even, as simplex: the 3D
+                                 lattice is turned, so no shift along an axis maps it onto itself) */
 } cn_noise_type;
 
 typedef enum cn_mode {
@@ -367,7 +371,10 @@ typedef struct cn_check {
 CN_API cn_status cn_config_explain(const cn_config *cfg, cn_check *out);
 
 /* Periods of this noise type and dimension must be multiples of the returned number: dims for
- * simplex noise (its tiling lattice), 1 otherwise; 0 for a type or dimension out of range. */
+ * simplex noise (its tiling lattice), 2 for OpenSimplex2 in 2D (the same lattice), 1 otherwise; 0
+ * for a type or dimension out of range. (OpenSimplex2 in 3D takes no period yet:
+ * cn_config_check refuses one with CN_E_PERIOD: its lattice is turned, no shift along
+ * an axis maps it onto itself.) */
 CN_API uint32_t cn_period_multiple(cn_noise_type type, int dims);
 
 /* Sets a 2D rotation by `angle` radians (counter-clockwise) and rotate = 1. Needs dims 2.

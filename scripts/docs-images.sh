@@ -18,6 +18,9 @@ cd "$T"
 "$cn" render --noise value --seed 7 --size 256x256 -o value.png
 "$cn" render --noise value-cubic --seed 7 --size 256x256 -o value-cubic.png
 "$cn" render --noise cellular --seed 7 --size 256x256 -o cellular.png
+"$cn" render --noise opensimplex2 --seed 7 --size 256x256 -o opensimplex2.png
+"$cn" render --noise opensimplex2 --dims 3 --z 40 --seed 7 --size 256x256 -o opensimplex2-3d.png
+"$cn" render --noise opensimplex2 --fractal fbm --octaves 5 --tile --seed 7 --size 256x256 -o opensimplex2-fbm.png
 "$cn" render --noise cellular --cellular-return f2-f1 --seed 7 --size 256x256 -o cellular-edges.png
 "$cn" render --noise cellular --cellular-return cell-value --cellular-distance manhattan --seed 7 --size 256x256 --tile -o cellular-cells.png
 "$cn" render --noise cellular --cellular-return edge --seed 7 --size 256x256 --normalize minmax -o cellular-edge.png

@@ -69,7 +69,7 @@ for kind in native scalar simd128; do
     echo "test-wasm: the $kind run used '${got#isa }', not $want" >&2
     fail=1
   fi
-  if ! tail -n1 "$dir/identity-$kind.txt" | grep -q '^total kernels=25 '; then
+  if ! tail -n1 "$dir/identity-$kind.txt" | grep -q '^total kernels=27 '; then
     echo "test-wasm: the $kind run did not finish (last line: $(tail -n1 "$dir/identity-$kind.txt"))" >&2
     fail=1
   fi
@@ -112,6 +112,7 @@ page_cases=(
   "--format normal --fractal fbm --octaves 5 --normal-strength 2 --size 64x64"
   "--warp 20 --warp-fractal independent --warp-noise value --tile --ramp ocean --size 64x64"
   "--noise cellular --cellular-return edge --jitter 0.5 --warp 6 --size 64x48"
+  "--noise opensimplex2 --dims 3 --z 12 --fractal fbm --octaves 4 --ramp terrain --shade --size 64x48"
 )
 n=0
 for c in "${page_cases[@]}"; do

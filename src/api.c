@@ -51,7 +51,7 @@ const char *cn_strerror(cn_status status)
     case CN_E_TYPE: return "unknown noise type";
     case CN_E_MODE: return "unknown mode";
     case CN_E_DIMS: return "dimension must be 1 to 4";
-    case CN_E_UNSUPPORTED: return "unsupported combination of noise type, mode and dimension (simplex and cellular noise need 2 to 4 dimensions; only Perlin and simplex have a classic mode), or a gradient that is not there (cellular noise and the erosion fractal have none)";
+    case CN_E_UNSUPPORTED: return "unsupported combination of noise type, mode and dimension (simplex and cellular noise need 2 to 4 dimensions, OpenSimplex2 2 or 3; only Perlin and simplex have a classic mode), or a gradient that is not there (cellular noise and the erosion fractal have none)";
     case CN_E_FREQUENCY: return "frequency must be finite and greater than 0";
     case CN_E_RANGE: return "argument out of range";
     case CN_E_OVERFLOW: return "size computation overflows";
@@ -148,7 +148,7 @@ uint32_t cn_period_multiple(cn_noise_type type, int dims)
         return 0;
     /* Simplex periods run on the tiling lattice, F = 1/D: a shift by P is a lattice translation
      * when D divides P (src/kernels/simplex.inc). */
-    return type == CN_NOISE_SIMPLEX ? (uint32_t)dims : 1u;
+    return type == CN_NOISE_SIMPLEX || (type == CN_NOISE_OPENSIMPLEX2 && dims == 2) ? (uint32_t)dims : 1u;
 }
 
 /* Records a fault in *out, when there is one to fill, and returns its status; without *out
@@ -291,6 +291,11 @@ static cn_status check_config(const cn_config *cfg, cn_check *out)
         if (P > CN_MAX_PERIOD)
             return fault(out, CN_E_PERIOD, CN_FIELD_PERIOD, CN_FIELD_NONE, a,
                          "%lu (axis %c) is more than 16777216 (2^24) cells", (unsigned long)P, axis[a]);
+        if (cfg->type == CN_NOISE_OPENSIMPLEX2 && dims == 3)
+            return fault(out, CN_E_PERIOD, CN_FIELD_PERIOD, CN_FIELD_NONE, a,
+                         "%lu (axis %c): opensimplex2 noise in 3D does not tile: its lattice is turned "
+                         "(diagonal along z) so that no shift along an axis maps it onto itself; periods work "
+                         "in 2D, and simplex 3D tiles", (unsigned long)P, axis[a]);
         if (P % multiple != 0)
             return fault(out, CN_E_PERIOD, CN_FIELD_PERIOD, CN_FIELD_NONE, a,
                          "%lu (axis %c) does not suit %s noise in %dD: its periods must be multiples of the dimension "

@@ -64,6 +64,8 @@ else
     same "render perlin fbm f32" render --size 70x50 --fractal fbm --octaves 5 --seed 9 --format f32 -o out.f32
     same "render simplex ridged tiled png" render --noise simplex --size 128x128 --fractal ridged --seed 2 --tile -o out.png
     same "render float value-cubic 3D slice" render --noise value-cubic --dims 3 --z 2.5 --precision float --size 33x21 -o out.png
+    same "render opensimplex2 3D fbm f32" render --noise opensimplex2 --dims 3 --z 7 --fractal fbm --size 40x30 --format f32 -o out.f32
+    same "render opensimplex2 2D tiled png" render --noise opensimplex2 --size 64x64 --frequency 0.03125 --tile --seed 3 -o out.png
     same "volume perlin 3D npy" volume --size 20x18x9 --fractal turbulence --seed 4 --format npy -o vol.npy
     same "animate perlin 4D frames" animate --dims 4 --size 24x16 --frames 3 --png 'f%d.png' -o anim.gif
     same "map" map --size 96x48 --seed 7 -o map.png

@@ -53,10 +53,19 @@ static const kind KINDS[] = {
     {CN_NOISE_CELLULAR, 2, CN_MODE_DEFAULT, "cellular2"},
     {CN_NOISE_CELLULAR, 3, CN_MODE_DEFAULT, "cellular3"},
     {CN_NOISE_CELLULAR, 4, CN_MODE_DEFAULT, "cellular4"},
+    {CN_NOISE_OPENSIMPLEX2, 2, CN_MODE_DEFAULT, "opensimplex2-2"},
+    {CN_NOISE_OPENSIMPLEX2, 3, CN_MODE_DEFAULT, "opensimplex2-3"},
 };
 #define NKINDS ((int)(sizeof KINDS / sizeof KINDS[0]))
 
 static const char *const FRACTAL_NAME[7] = {"none", "fbm", "turbulence", "billow", "ridged", "pingpong", "erosion"};
+
+/* Periods of a kind must be multiples of this (simplex and OpenSimplex2 2D: their tiling lattice). */
+static uint32_t pmul(const kind *k) { return cn_period_multiple(k->type, k->dims); }
+/* Whether a kind takes periods: OpenSimplex2 3D (a rotated lattice) does not. */
+#define NO_PERIOD(k) ((k)->type == CN_NOISE_OPENSIMPLEX2 && (k)->dims == 3)
+/* Simplex-type lattices (skew and unskew), which tile on simplex's tiling lattice. */
+#define SIMPLEX_LATTICE(k) ((k)->type == CN_NOISE_SIMPLEX || ((k)->type == CN_NOISE_OPENSIMPLEX2 && (k)->dims == 2))
 
 /* The erosion fractal needs a gradient: cn_config_check refuses it for cellular noise. */
 #define NO_EROSION(k, fr) ((fr) == CN_FRACTAL_EROSION && (k)->type == CN_NOISE_CELLULAR)
@@ -123,6 +132,8 @@ static void test_periodicity(void)
     for (int ki = 0; ki < NKINDS; ki++) {
         const kind *k = &KINDS[ki];
         const int dims = k->dims, all = (1 << dims) - 1;
+        if (NO_PERIOD(k))
+            continue;
         long cmp = 0, cmpf = 0, bad = 0, badf = 0, inexact = 0, ncfg = 0;
         int idx = 0;
         for (int fr = 0; fr <= CN_FRACTAL_EROSION; fr++)
@@ -143,7 +154,7 @@ static void test_periodicity(void)
                     if ((idx / 2) % 2 == 0)
                         for (int a = 0; a < dims; a++)
                             c.offset[a] = (rnd_int(1 << 16) - (1 << 15)) / 256.0;
-                    uint32_t P = PBASE[pi] * (k->type == CN_NOISE_SIMPLEX ? (uint32_t)dims : 1u);
+                    uint32_t P = PBASE[pi] * pmul(k);
                     int mask = (variant && dims > 1) ? 1 + rnd_int(all - 1) : all;
                     for (int a = 0; a < dims; a++)
                         if (mask >> a & 1)
@@ -254,13 +265,15 @@ static void test_periodicity_far(void)
     for (int ki = 0; ki < NKINDS; ki++) {
         const kind *k = &KINDS[ki];
         long kbad = 0;
+        if (NO_PERIOD(k))
+            continue;
         for (int fi = 0; fi < 3; fi++)
             for (int pi = 0; pi < 4; pi++) {
                 cn_config c = kcfg(k, rnd64());
                 c.fractal = FR[fi];
                 c.octaves = 4;
                 c.lacunarity = pi & 1 ? 3.0 : 2.0;
-                const uint32_t P = PS[pi] * (k->type == CN_NOISE_SIMPLEX ? (uint32_t)k->dims : 1u);
+                const uint32_t P = PS[pi] * pmul(k);
                 for (int a = 0; a < k->dims; a++)
                     c.period[a] = P;
                 cn_noise g;
@@ -355,6 +368,8 @@ static void test_seamless(void)
     int n_periodic = 0, n_nonper = 0, nonper_larger = 0;
     for (int ki = 0; ki < NKINDS; ki++) {
         const kind *k = &KINDS[ki];
+        if (NO_PERIOD(k))
+            continue;
         for (int fr = 0; fr <= CN_FRACTAL_EROSION; fr++) {
             if (NO_EROSION(k, fr))
                 continue;
@@ -524,8 +539,10 @@ static void test_tiled_continuity(void)
     const int N = 12000;
     for (int ki = 0; ki < NKINDS; ki++) {
         const kind *k = &KINDS[ki];
-        const int dims = k->dims, simplex = k->type == CN_NOISE_SIMPLEX;
-        const uint32_t D = simplex ? (uint32_t)dims : 1u;
+        const int dims = k->dims, simplex = SIMPLEX_LATTICE(k);
+        const uint32_t D = pmul(k);
+        if (NO_PERIOD(k))
+            continue;
         /* period sets: all axes small; all axes large; axis 0 only; the last axis only, huge */
         for (int set = 0; set < 5; set++) {
             cn_config c = kcfg(k, 77 + (uint64_t)set);
@@ -786,9 +803,9 @@ static void test_octave_sums(void)
                 c.frequency = var == 1 ? 2.0 : 1.0;
                 c.weighted_strength = var == 3 ? 0.7 : var == 1 ? 0.3 : 0.0;
                 c.pingpong_strength = 1.5 + var * 3.5; /* up to 12: t up to 24 */
-                if (var == 0) /* periodic: octave i repeats after period * lacunarity^i */
+                if (var == 0 && !NO_PERIOD(k)) /* periodic: octave i repeats after period * lacunarity^i */
                     for (int a = 0; a < k->dims; a++)
-                        c.period[a] = (k->type == CN_NOISE_SIMPLEX ? (uint32_t)k->dims : 1u) * 5;
+                        c.period[a] = pmul(k) * 5;
                 cn_noise g, o[4];
                 if (!build(&g, &c, "octave sums"))
                     continue;
@@ -1114,9 +1131,9 @@ static void test_frequency_limit(void)
             r.rotate = 1;
             for (int e = 0; e < k->dims * k->dims; e++)
                 r.rotation[e] = rnd_range(-2, 2);
-        } else if (rnd_int(2) == 0) {
+        } else if (rnd_int(2) == 0 && !NO_PERIOD(k)) {
             for (int a = 0; a < k->dims; a++)
-                r.period[a] = (uint32_t)(1 + rnd_int(1000)) * (k->type == CN_NOISE_SIMPLEX ? (uint32_t)k->dims : 1u);
+                r.period[a] = (uint32_t)(1 + rnd_int(1000)) * pmul(k);
         }
         cn_noise g;
         cn_status st = cn_noise_build(&g, &r);
@@ -1162,13 +1179,13 @@ static void test_far_octaves(void)
     for (int ki = 0; ki < NKINDS; ki++)
         for (int fr = 0; fr <= CN_FRACTAL_EROSION; fr++)
             for (int per = fr == 0; per < 2; per++) {
-                if (NO_EROSION(&KINDS[ki], fr))
+                if (NO_EROSION(&KINDS[ki], fr) || (per && NO_PERIOD(&KINDS[ki])))
                     continue;
                 cn_config f = kcfg(&KINDS[ki], 3);
                 f.fractal = (cn_fractal)fr;
                 f.lacunarity = 3.0;
                 if (per)
-                    f.period[0] = KINDS[ki].type == CN_NOISE_SIMPLEX ? (uint32_t)(5 * KINDS[ki].dims) : 5u;
+                    f.period[0] = 5 * pmul(&KINDS[ki]);
                 cn_noise g;
                 if (!build(&g, &f, "far"))
                     continue;
@@ -1250,6 +1267,10 @@ static void test_validation(void)
     EXPECT(CN_OK, "simplex 4D period 8", c.type = CN_NOISE_SIMPLEX; c.dims = 4; c.period[1] = 8);
     EXPECT(CN_E_PERIOD, "classic simplex 3D period 5", c.type = CN_NOISE_SIMPLEX; c.mode = CN_MODE_CLASSIC;
            c.period[0] = 5);
+    EXPECT(CN_E_PERIOD, "opensimplex2 2D period 3", c.type = CN_NOISE_OPENSIMPLEX2; c.dims = 2; c.period[0] = 3);
+    EXPECT(CN_OK, "opensimplex2 2D period 4", c.type = CN_NOISE_OPENSIMPLEX2; c.dims = 2; c.period[1] = 4);
+    EXPECT(CN_E_PERIOD, "opensimplex2 3D period 3", c.type = CN_NOISE_OPENSIMPLEX2; c.dims = 3; c.period[2] = 3);
+    EXPECT(CN_OK, "opensimplex2 3D without a period", c.type = CN_NOISE_OPENSIMPLEX2; c.dims = 3);
     EXPECT(CN_E_DOMAIN, "axis_frequency 0", c.axis_frequency[1] = 0);
     EXPECT(CN_E_DOMAIN, "axis_frequency -1", c.axis_frequency[0] = -1);
     EXPECT(CN_E_DOMAIN, "axis_frequency NaN", c.axis_frequency[2] = nan);

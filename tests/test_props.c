@@ -48,6 +48,8 @@ static const kind KINDS[] = {
     {CN_NOISE_CELLULAR, 2, CN_MODE_DEFAULT, "cellular2"},
     {CN_NOISE_CELLULAR, 3, CN_MODE_DEFAULT, "cellular3"},
     {CN_NOISE_CELLULAR, 4, CN_MODE_DEFAULT, "cellular4"},
+    {CN_NOISE_OPENSIMPLEX2, 2, CN_MODE_DEFAULT, "opensimplex2-2"},
+    {CN_NOISE_OPENSIMPLEX2, 3, CN_MODE_DEFAULT, "opensimplex2-3"},
 };
 #define NKINDS ((int)(sizeof KINDS / sizeof KINDS[0]))
 
@@ -312,7 +314,22 @@ static double simplex_search(const kind *k, const cn_noise *g, int nprobes, doub
         rnd_point(p, n, -range, range);
         memcpy(q, p, sizeof q);
         int a = rnd_int(n), how = rnd_int(4);
-        if (how == 1) {
+        if (k->type == CN_NOISE_OPENSIMPLEX2 && n == 3 && how) {
+            /* The BCC lattice's switching planes, in the kernel's rotated frame r = R p: where grid
+             * A's nearest point changes (frac(r_a) = 1/2), and where a grid's step axis changes
+             * (frac(r_a) = frac(r_b) or 1 - frac(r_b)); then back to input, p = R^T r. */
+            const double u = (1 / sqrt(3.0) - 1) / 2, c = 1 / sqrt(3.0);
+            const double R[3][3] = {{1 + u, u, c}, {u, 1 + u, c}, {-c, -c, c}};
+            double r[3] = {0, 0, 0};
+            for (int i2 = 0; i2 < 3; i2++)
+                for (int j2 = 0; j2 < 3; j2++)
+                    r[i2] += R[i2][j2] * p[j2];
+            const int b = (a + 1 + rnd_int(2)) % 3;
+            const double fb = r[b] - floor(r[b]);
+            r[a] = floor(r[a]) + (how == 1 ? 0.5 : how == 2 ? fb : 1 - fb);
+            for (int j2 = 0; j2 < 3; j2++)
+                q[j2] = R[0][j2] * r[0] + R[1][j2] * r[1] + R[2][j2] * r[2];
+        } else if (how == 1) {
             double sum = 0;
             for (int b = 0; b < n; b++)
                 sum += p[b];
@@ -354,7 +371,7 @@ static void test_simplex_continuity(void)
 {
     for (int ki = 0; ki < NKINDS; ki++) {
         const kind *k = &KINDS[ki];
-        if (k->type != CN_NOISE_SIMPLEX)
+        if (k->type != CN_NOISE_SIMPLEX && k->type != CN_NOISE_OPENSIMPLEX2)
             continue;
         cn_noise g = make(k, SEEDS[ki % NSEEDS], 1.0);
         double amp = amplitude(k, &g), where[4] = {0, 0, 0, 0}, wfine[4] = {0, 0, 0, 0};
@@ -573,10 +590,15 @@ static void test_repetition(void)
                 q[a] += 256.0;
                 double v = cn_eval(&g, p);
                 differ += !test_same_bits(v, cn_eval(&g, q));
-                if (k->type == CN_NOISE_SIMPLEX) {
-                    /* The simplex lattice's own period vector: 256 skewed cells along axis a. */
+                if (k->type == CN_NOISE_SIMPLEX || k->type == CN_NOISE_OPENSIMPLEX2) {
+                    /* The simplex lattice's own period vector: 256 skewed cells along axis a;
+                     * OpenSimplex2 3D: 256 cells along lattice axis a, R^T (256 e_a), R the
+                     * kernel's rotation (src/kernels/opensimplex.inc), whose row a that is. */
+                    const double u = (1 / sqrt(3.0) - 1) / 2, c = 1 / sqrt(3.0);
+                    const double R[3][3] = {{1 + u, u, c}, {u, 1 + u, c}, {-c, -c, c}};
                     for (int b = 0; b < n; b++)
-                        r[b] = p[b] + (b == a ? 256.0 : 0.0) - 256.0 * G;
+                        r[b] = k->type == CN_NOISE_OPENSIMPLEX2 && n == 3 ? p[b] + 256.0 * R[a][b]
+                                                                         : p[b] + (b == a ? 256.0 : 0.0) - 256.0 * G;
                     double dd = fabs(cn_eval(&g, r) - v);
                     differ_lat += dd > 1e-9 * amp; /* well above the rounding of the shifted point */
                     if (dd > maxdiff_lat)
@@ -594,15 +616,15 @@ static void test_repetition(void)
              * (2D simplex: 3 corners of 8 gradients, 1 in 512). A periodic lattice gives 0%. */
             CHECK(differ >= total * 95 / 100, "%s: only %d of %d points differ from p + 256 e_a", k->name,
                   differ, total);
-            if (k->type == CN_NOISE_SIMPLEX)
+            if (k->type == CN_NOISE_SIMPLEX || k->type == CN_NOISE_OPENSIMPLEX2)
                 CHECK(differ_lat >= total * 95 / 100, "%s: only %d of %d points differ along the 256-cell "
                       "lattice vector", k->name, differ_lat, total);
             else
                 CHECK(unequal_2_32 == 0, "%s: %d of %d points differ from p + 2^32 e_a", k->name, unequal_2_32,
                       total);
             printf("repetition %-16s p vs p+256e_a differ at %d/%d", k->name, differ, total);
-            if (k->type == CN_NOISE_SIMPLEX)
-                printf(", along the simplex lattice period differ at %d/%d\n", differ_lat, total);
+            if (k->type == CN_NOISE_SIMPLEX || k->type == CN_NOISE_OPENSIMPLEX2)
+                printf(", along the lattice's own period differ at %d/%d\n", differ_lat, total);
             else
                 printf("; p vs p+2^32e_a equal at %d/%d\n", total - unequal_2_32, total);
         } else if (k->type == CN_NOISE_PERLIN) {
@@ -766,7 +788,7 @@ static void test_floor(void)
     int checks = 0;
     for (int ki = 0; ki < NKINDS; ki++) {
         const kind *k = &KINDS[ki];
-        if (k->type == CN_NOISE_SIMPLEX)
+        if (k->type == CN_NOISE_SIMPLEX || k->type == CN_NOISE_OPENSIMPLEX2)
             continue;
         cn_noise g = make(k, SEEDS[ki % NSEEDS], 1.0);
         for (int ci = 0; ci < ncells; ci++) {

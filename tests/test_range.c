@@ -4,7 +4,8 @@
  * For every default-mode noise this test
  *   1. recomputes M, the supremum of the unscaled kernel over all gradient assignments, with its
  *      own optimiser: M(x) = sum over lattice corners c of weight_c(x) * max_g dot(g, x - c)
- *      (Perlin: quintic-fade weights; simplex: (0.5 - |x - c|^2)^4), maximised over the cell by
+ *      (Perlin: quintic-fade weights; simplex and OpenSimplex2: (0.5 - |x - c|^2)^4, OpenSimplex2
+ *      3D over the body-centred cubic lattice Z^3 + {0, (1/2, 1/2, 1/2)}), maximised over the cell by
  *      multi-start pattern search. The gradient sets are written out here independently of the
  *      kernels. scale * M must be 1 (analytic scales) -- or, for 4D Perlin, whose supremum is
  *      unreachable in practice, the documented practical bound;
@@ -19,7 +20,7 @@
 #include "test.h"
 #include "../src/core/core.h"
 
-static int D, simplex_mode;
+static int D, simplex_mode, bcc_mode;
 static double latF, latG, radius2; /* simplex lattice: skew, unskew, kernel radius^2 */
 static double grads[32][4];
 static int ngrads;
@@ -33,7 +34,7 @@ static double rnd(void) /* xorshift64*, uniform in [0, 1) */
     return (double)((rng_state * UINT64_C(2685821657736338717)) >> 11) * (1.0 / 9007199254740992.0);
 }
 
-static void set_grads(int dims, int classic)
+static void set_grads(int dims, int classic, int os2)
 {
     ngrads = 0;
     memset(grads, 0, sizeof grads);
@@ -48,6 +49,12 @@ static void set_grads(int dims, int classic)
     } else if (dims == 1) {
         grads[ngrads++][0] = 1; /* the largest slopes, +-8/8 */
         grads[ngrads++][0] = -1;
+    } else if (dims == 2 && os2) {
+        for (int k = 0; k < 12; k++) { /* OpenSimplex2: unit vectors at 15 + 30k degrees */
+            grads[ngrads][0] = cos(M_PI / 12 + k * M_PI / 6);
+            grads[ngrads][1] = sin(M_PI / 12 + k * M_PI / 6);
+            ngrads++;
+        }
     } else if (dims == 2) {
         for (int k = 0; k < 8; k++) { /* unit vectors at 22.5 + 45k degrees */
             grads[ngrads][0] = cos(M_PI / 8 + k * M_PI / 4);
@@ -83,6 +90,20 @@ static double fade(double t) { return t * t * t * (t * (t * 6 - 15) + 10); }
 static double M_at(const double *x)
 {
     double total = 0;
+    if (bcc_mode) { /* the points of both cubic grids around x, radius^2 0.5 */
+        for (int half = 0; half < 2; half++)
+            for (int k = 0; k < 64; k++) {
+                double d[3], r2 = 0;
+                for (int a = 0, kk = k; a < 3; a++, kk /= 4) {
+                    d[a] = x[a] - (floor(x[a]) + kk % 4 - 1 + 0.5 * half);
+                    r2 += d[a] * d[a];
+                }
+                double t = 0.5 - r2;
+                if (t > 0)
+                    total += t * t * t * t * best_dot(d);
+            }
+        return total;
+    }
     if (!simplex_mode) {
         for (int c = 0; c < (1 << D); c++) {
             double w = 1, d[4];
@@ -141,7 +162,7 @@ static double maximise(int starts, double *argmax)
                     double y[4];
                     memcpy(y, x, sizeof y);
                     y[a] += sg * step;
-                    if (!simplex_mode && (y[a] < 0 || y[a] > 1))
+                    if (!simplex_mode && !bcc_mode && (y[a] < 0 || y[a] > 1))
                         continue;
                     double w = M_at(y);
                     if (w > v) {
@@ -233,14 +254,15 @@ static void run_case(const struct noise_case *nc)
     radius2 = nc->tiled && nc->dims == 2 ? 0.4 : 0.5;
 
     double argmax[4] = {0, 0, 0, 0};
+    D = nc->dims;
+    bcc_mode = nc->type == CN_NOISE_OPENSIMPLEX2 && D == 3;
+    simplex_mode = nc->type == CN_NOISE_SIMPLEX || (nc->type == CN_NOISE_OPENSIMPLEX2 && D == 2);
     if (nc->type == CN_NOISE_VALUE_CUBIC) {
         /* The bound needs 4^D lattice values of alternating sign near +-1 around one cell, which
          * no search finds; the random samples below check that it holds. */
         value_cubic_check(nc, &gen, &cfg);
     } else if (nc->type != CN_NOISE_VALUE) {
-        D = nc->dims;
-        simplex_mode = nc->type == CN_NOISE_SIMPLEX;
-        set_grads(D, nc->mode == CN_MODE_CLASSIC);
+        set_grads(D, nc->mode == CN_MODE_CLASSIC, nc->type == CN_NOISE_OPENSIMPLEX2);
         double M = maximise(D == 4 ? 60 : 200, argmax);
         double r = nc->scale * M;
         printf("%-22s M = %.10f  1/M = %.10f  library scale = %.10f  scale*M = %.9f\n", nc->name, M,
@@ -288,7 +310,13 @@ static void run_case(const struct noise_case *nc)
             isum += cell[a];
         }
         for (int a = 0; a < nc->dims; a++)
-            p[a] = argmax[a] + cell[a] - (nc->type == CN_NOISE_SIMPLEX ? isum * G : 0);
+            p[a] = argmax[a] + cell[a] - (simplex_mode ? isum * G : 0);
+        if (bcc_mode) { /* lattice frame to input: R^T, R the kernel's rotation (z to (1,1,1)/sqrt 3) */
+            const double u = (1 / sqrt(3.0) - 1) / 2, c = 1 / sqrt(3.0), q[3] = {p[0], p[1], p[2]};
+            p[0] = q[0] + u * (q[0] + q[1]) - c * q[2];
+            p[1] = q[1] + u * (q[0] + q[1]) - c * q[2];
+            p[2] = c * (q[0] + q[1] + q[2]);
+        }
         double v = fabs(cn_eval(&gen, p));
         reach = v > reach ? v : reach;
     }
@@ -330,6 +358,10 @@ int main(void)
         {CN_NOISE_SIMPLEX, 2, "simplex2/tiled/classic", CN_SCALE_SIMPLEX2_TILED_CLASSIC, 1, 1, CN_MODE_CLASSIC},
         {CN_NOISE_SIMPLEX, 3, "simplex3/tiled/classic", CN_SCALE_SIMPLEX3_TILED, 1, 1, CN_MODE_CLASSIC},
         {CN_NOISE_SIMPLEX, 4, "simplex4/tiled/classic", CN_SCALE_SIMPLEX4_TILED, 1, 1, CN_MODE_CLASSIC},
+        /* OpenSimplex2: 2D on Gustavson's and the tiling lattice, 3D on the rotated BCC lattice */
+        {CN_NOISE_OPENSIMPLEX2, 2, "opensimplex2-2", CN_SCALE_OS2_2, 1, 0, CN_MODE_DEFAULT},
+        {CN_NOISE_OPENSIMPLEX2, 2, "opensimplex2-2/tiled", CN_SCALE_OS2_2_TILED, 1, 1, CN_MODE_DEFAULT},
+        {CN_NOISE_OPENSIMPLEX2, 3, "opensimplex2-3", CN_SCALE_OS2_3, 1, 0, CN_MODE_DEFAULT},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         run_case(&cases[i]);

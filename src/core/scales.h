@@ -18,6 +18,14 @@
 #define CN_SCALE_SIMPLEX4_TILED 62.777742978126653
 #define CN_SCALE_SIMPLEX2_TILED_CLASSIC 174.85144457345794
 
+/* OpenSimplex2: 2D on Gustavson's lattice and on the tiling lattice (radius^2 0.5 and 0.4) with
+ * the 12 gradients at 15 + 30k degrees; 3D on the rotated BCC lattice, radius^2 0.5, the 12
+ * cube edges (src/kernels/opensimplex.inc): congruent with 3D simplex's lattice, kernel and
+ * gradient set, so its supremum is simplex 3D's. */
+#define CN_SCALE_OS2_2 99.2043345827
+#define CN_SCALE_OS2_2_TILED 247.2772843163
+#define CN_SCALE_OS2_3 CN_SCALE_SIMPLEX3_VALUE /* the same lattice in its own frame, radius, gradients */
+
 /* Cubic value noise: (4/5)^D, against the bound (5/4)^D of the Catmull-Rom weights (docs/RANGE.md). */
 #define CN_SCALE_VALUE_CUBIC1 0.8
 #define CN_SCALE_VALUE_CUBIC2 0.64
