@@ -293,6 +293,12 @@ static void test_face_continuity(void)
     }
 }
 
+/* OpenSimplex2 3D's rotation (src/kernels/opensimplex.inc): lattice frame r = R p, with
+ * u = (1/sqrt 3 - 1) / 2 and c = 1/sqrt 3; R^T takes r back. */
+#define OS2_U (-0.21132486540518713)
+#define OS2_C 0.57735026918962573
+static const double OS2_R[3][3] = {{1 + OS2_U, OS2_U, OS2_C}, {OS2_U, 1 + OS2_U, OS2_C}, {-OS2_C, -OS2_C, OS2_C}};
+
 /*
  * Simplex faces. Random pairs 1e-9 apart almost never straddle a face, so most probes are placed
  * on a face first: either a face of the skewed hypercube grid (skewed coordinate a an integer)
@@ -318,17 +324,15 @@ static double simplex_search(const kind *k, const cn_noise *g, int nprobes, doub
             /* The BCC lattice's switching planes, in the kernel's rotated frame r = R p: where grid
              * A's nearest point changes (frac(r_a) = 1/2), and where a grid's step axis changes
              * (frac(r_a) = frac(r_b) or 1 - frac(r_b)); then back to input, p = R^T r. */
-            const double u = (1 / sqrt(3.0) - 1) / 2, c = 1 / sqrt(3.0);
-            const double R[3][3] = {{1 + u, u, c}, {u, 1 + u, c}, {-c, -c, c}};
             double r[3] = {0, 0, 0};
             for (int i2 = 0; i2 < 3; i2++)
                 for (int j2 = 0; j2 < 3; j2++)
-                    r[i2] += R[i2][j2] * p[j2];
+                    r[i2] += OS2_R[i2][j2] * p[j2];
             const int b = (a + 1 + rnd_int(2)) % 3;
             const double fb = r[b] - floor(r[b]);
             r[a] = floor(r[a]) + (how == 1 ? 0.5 : how == 2 ? fb : 1 - fb);
             for (int j2 = 0; j2 < 3; j2++)
-                q[j2] = R[0][j2] * r[0] + R[1][j2] * r[1] + R[2][j2] * r[2];
+                q[j2] = OS2_R[0][j2] * r[0] + OS2_R[1][j2] * r[1] + OS2_R[2][j2] * r[2];
         } else if (how == 1) {
             double sum = 0;
             for (int b = 0; b < n; b++)
@@ -594,10 +598,8 @@ static void test_repetition(void)
                     /* The simplex lattice's own period vector: 256 skewed cells along axis a;
                      * OpenSimplex2 3D: 256 cells along lattice axis a, R^T (256 e_a), R the
                      * kernel's rotation (src/kernels/opensimplex.inc), whose row a that is. */
-                    const double u = (1 / sqrt(3.0) - 1) / 2, c = 1 / sqrt(3.0);
-                    const double R[3][3] = {{1 + u, u, c}, {u, 1 + u, c}, {-c, -c, c}};
                     for (int b = 0; b < n; b++)
-                        r[b] = k->type == CN_NOISE_OPENSIMPLEX2 && n == 3 ? p[b] + 256.0 * R[a][b]
+                        r[b] = k->type == CN_NOISE_OPENSIMPLEX2 && n == 3 ? p[b] + 256.0 * OS2_R[a][b]
                                                                          : p[b] + (b == a ? 256.0 : 0.0) - 256.0 * G;
                     double dd = fabs(cn_eval(&g, r) - v);
                     differ_lat += dd > 1e-9 * amp; /* well above the rounding of the shifted point */
