@@ -633,11 +633,18 @@ static void test_repetition(void)
             CHECK(differ == 0, "%s: %d of %d points differ from p + 256 e_a (must repeat)", k->name, differ, total);
             printf("repetition %-16s p vs p+256e_a identical at %d/%d\n", k->name, total - differ, total);
         } else {
-            /* Classic simplex repeats along the lattice vector; rounding of the shifted point aside. */
-            CHECK(maxdiff_lat < 1e-9, "%s: differs by %.3g along the 256-cell lattice vector (must repeat)",
-                  k->name, maxdiff_lat);
-            printf("repetition %-16s along the simplex lattice period: max difference %.3g over %d points\n",
-                   k->name, maxdiff_lat, total);
+            /* Classic simplex repeats along the lattice vector; rounding of the shifted point aside.
+             * In 3D/4D (radius^2 0.6, not continuous) that rounding can carry a point lying within
+             * an ulp of a simplex face across it, and the value jumps there: a few in 10^3 points
+             * are allowed (seen: 1 in 3000, by 5e-8). */
+            if (is_continuous(k))
+                CHECK(maxdiff_lat < 1e-9, "%s: differs by %.3g along the 256-cell lattice vector (must repeat)",
+                      k->name, maxdiff_lat);
+            else
+                CHECK(differ_lat * 1000 <= total * 3, "%s: %d of %d points differ along the 256-cell lattice "
+                      "vector (must repeat but for points at a face)", k->name, differ_lat, total);
+            printf("repetition %-16s along the simplex lattice period: max difference %.3g over %d points (%d "
+                   "above 1e-9 of the amplitude)\n", k->name, maxdiff_lat, total, differ_lat);
         }
     }
 }
