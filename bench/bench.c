@@ -379,7 +379,8 @@ static int only_selects(const char *only, const char *id)
 
 static const char *const case_ids[] = {"perlin2d", "perlin3d",     "fbm2d",    "simplex2d",    "simplex3d",
                                        "value2d",  "value3d",      "perlin3d_s037", "points3d", "fbm2d_threads",
-                                       "cellular2d", "cellular3d", "opensimplex2_2d", "opensimplex2_3d"};
+                                       "cellular2d", "cellular3d", "opensimplex2_2d", "opensimplex2_3d",
+                                       "opensimplex2s_2d", "opensimplex2s_3d"};
 #define N_CASE_IDS (sizeof case_ids / sizeof case_ids[0])
 
 /* Fills cases[] with the selected workloads; returns how many. */
@@ -416,9 +417,12 @@ static int make_cases(const options *o, bcase *cases, double **pd, float **pf)
         case 11: w->noise = BENCH_CELLULAR; c->type = CN_NOISE_CELLULAR; w->dims = 3; break;
         case 12: w->noise = BENCH_OPENSIMPLEX2; c->type = CN_NOISE_OPENSIMPLEX2; break;
         case 13: w->noise = BENCH_OPENSIMPLEX2; c->type = CN_NOISE_OPENSIMPLEX2; w->dims = 3; break;
+        case 14: w->noise = BENCH_OPENSIMPLEX2S; c->type = CN_NOISE_OPENSIMPLEX2S; break;
+        case 15: w->noise = BENCH_OPENSIMPLEX2S; c->type = CN_NOISE_OPENSIMPLEX2S; w->dims = 3; break;
         default: break;
         }
-        static const char *const noise_names[] = {"Perlin", "simplex", "value", "cellular F1 (Euclidean)", "OpenSimplex2"};
+        static const char *const noise_names[] = {"Perlin", "simplex", "value", "cellular F1 (Euclidean)", "OpenSimplex2",
+                                                  "OpenSimplex2S"};
         if (w->points) {
             w->n = npts;
             uint64_t s = 20240601u;

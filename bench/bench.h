@@ -17,7 +17,16 @@ extern "C" {
  * anywhere in its cell; FastNoise2 and FastNoiseLite: within 0.437 of the cell's centre). */
 /* BENCH_OPENSIMPLEX2: cnoise's opensimplex2; FastNoise2's Simplex node (its OpenSimplex2-style
  * simplex) and FastNoiseLite's OpenSimplex2, as for BENCH_SIMPLEX. */
-typedef enum bench_noise { BENCH_PERLIN, BENCH_SIMPLEX, BENCH_VALUE, BENCH_CELLULAR, BENCH_OPENSIMPLEX2 } bench_noise;
+/* BENCH_OPENSIMPLEX2S: cnoise's opensimplex2s; FastNoise2's SuperSimplex node and FastNoiseLite's
+ * OpenSimplex2S. */
+typedef enum bench_noise {
+    BENCH_PERLIN,
+    BENCH_SIMPLEX,
+    BENCH_VALUE,
+    BENCH_CELLULAR,
+    BENCH_OPENSIMPLEX2,
+    BENCH_OPENSIMPLEX2S
+} bench_noise;
 
 /*
  * One workload. A grid has the same origin and step on every axis: the point with indices

@@ -4,7 +4,7 @@
  * set the CPU lacks leaves that peer out). Nothing of FastNoise2 is kept in this tree:
  * scripts/bench.sh builds a checkout given as FN2_SRC (with FASTSIMD_SRC, its FastSIMD pin) and
  * passes its headers and library here (CNOISE_BENCH_FN2_INCLUDE_DIRS, CNOISE_BENCH_FN2_LIBRARY).
- * Nodes: Perlin, Simplex, Value, CellularDistance (Euclidean, Index0: F1; its default jitter) with
+ * Nodes: Perlin, Simplex, SuperSimplex, Value, CellularDistance (Euclidean, Index0: F1; its default jitter) with
  * SetScale(1) (frequency 1), seed 1337; fBm is FractalFBm over
  * them with the work's octaves, lacunarity 2, gain 0.5. Grids: GenUniformGrid2D/3D (FastNoise2
  * computes each coordinate in float as offset + i * step); point arrays: GenPositionArray2D/3D.
@@ -24,6 +24,10 @@ FastNoise::SmartNode<> node_for(const bench_work *w, FastSIMD::FeatureSet fs)
         base = n;
     } else if (w->noise == BENCH_SIMPLEX || w->noise == BENCH_OPENSIMPLEX2) {
         auto n = FastNoise::New<FastNoise::Simplex>(fs);
+        n->SetScale(1.0f);
+        base = n;
+    } else if (w->noise == BENCH_OPENSIMPLEX2S) {
+        auto n = FastNoise::New<FastNoise::SuperSimplex>(fs);
         n->SetScale(1.0f);
         base = n;
     } else if (w->noise == BENCH_VALUE) {

@@ -25,6 +25,7 @@ static fnl_state fnl_for(const bench_work *w)
     st.frequency = 1.0f;
     st.noise_type = w->noise == BENCH_PERLIN    ? FNL_NOISE_PERLIN
                     : w->noise == BENCH_SIMPLEX || w->noise == BENCH_OPENSIMPLEX2 ? FNL_NOISE_OPENSIMPLEX2
+                    : w->noise == BENCH_OPENSIMPLEX2S ? FNL_NOISE_OPENSIMPLEX2S
                     : w->noise == BENCH_VALUE   ? FNL_NOISE_VALUE
                                                 : FNL_NOISE_CELLULAR;
     st.cellular_distance_func = FNL_CELLULAR_DISTANCE_EUCLIDEAN;

@@ -21,6 +21,9 @@ cd "$T"
 "$cn" render --noise opensimplex2 --seed 7 --size 256x256 -o opensimplex2.png
 "$cn" render --noise opensimplex2 --dims 3 --z 40 --seed 7 --size 256x256 -o opensimplex2-3d.png
 "$cn" render --noise opensimplex2 --fractal fbm --octaves 5 --tile --seed 7 --size 256x256 -o opensimplex2-fbm.png
+"$cn" render --noise opensimplex2s --seed 7 --size 256x256 -o opensimplex2s.png
+"$cn" render --noise opensimplex2s --dims 3 --z 40 --seed 7 --size 256x256 -o opensimplex2s-3d.png
+"$cn" render --noise opensimplex2s --fractal ridged --octaves 5 --tile --seed 7 --size 256x256 -o opensimplex2s-ridged.png
 "$cn" render --noise cellular --cellular-return f2-f1 --seed 7 --size 256x256 -o cellular-edges.png
 "$cn" render --noise cellular --cellular-return cell-value --cellular-distance manhattan --seed 7 --size 256x256 --tile -o cellular-cells.png
 "$cn" render --noise cellular --cellular-return edge --seed 7 --size 256x256 --normalize minmax -o cellular-edge.png

@@ -51,7 +51,7 @@ const char *cn_strerror(cn_status status)
     case CN_E_TYPE: return "unknown noise type";
     case CN_E_MODE: return "unknown mode";
     case CN_E_DIMS: return "dimension must be 1 to 4";
-    case CN_E_UNSUPPORTED: return "unsupported combination of noise type, mode and dimension (simplex and cellular noise need 2 to 4 dimensions, OpenSimplex2 2 or 3; only Perlin and simplex have a classic mode), or a gradient that is not there (cellular noise and the erosion fractal have none)";
+    case CN_E_UNSUPPORTED: return "unsupported combination of noise type, mode and dimension (simplex and cellular noise need 2 to 4 dimensions, OpenSimplex2 and 2S 2 or 3; only Perlin and simplex have a classic mode), or a gradient that is not there (cellular noise and the erosion fractal have none)";
     case CN_E_FREQUENCY: return "frequency must be finite and greater than 0";
     case CN_E_RANGE: return "argument out of range";
     case CN_E_OVERFLOW: return "size computation overflows";
@@ -142,13 +142,17 @@ static int effective_octaves(const cn_config *cfg)
     return n;
 }
 
+/* OpenSimplex2 and 2S share their lattices: simplex's in 2D (tiling lattice and all), a turned
+ * one without periods in 3D. */
+static int is_opensimplex(cn_noise_type type) { return type == CN_NOISE_OPENSIMPLEX2 || type == CN_NOISE_OPENSIMPLEX2S; }
+
 uint32_t cn_period_multiple(cn_noise_type type, int dims)
 {
     if ((int)type < 0 || (int)type >= CN__TYPES || dims < 1 || dims > 4)
         return 0;
     /* Simplex periods run on the tiling lattice, F = 1/D: a shift by P is a lattice translation
      * when D divides P (src/kernels/simplex.inc). */
-    return type == CN_NOISE_SIMPLEX || (type == CN_NOISE_OPENSIMPLEX2 && dims == 2) ? (uint32_t)dims : 1u;
+    return type == CN_NOISE_SIMPLEX || (is_opensimplex(type) && dims == 2) ? (uint32_t)dims : 1u;
 }
 
 /* Records a fault in *out, when there is one to fill, and returns its status; without *out
@@ -291,11 +295,11 @@ static cn_status check_config(const cn_config *cfg, cn_check *out)
         if (P > CN_MAX_PERIOD)
             return fault(out, CN_E_PERIOD, CN_FIELD_PERIOD, CN_FIELD_NONE, a,
                          "%lu (axis %c) is more than 16777216 (2^24) cells", (unsigned long)P, axis[a]);
-        if (cfg->type == CN_NOISE_OPENSIMPLEX2 && dims == 3)
+        if (is_opensimplex(cfg->type) && dims == 3)
             return fault(out, CN_E_PERIOD, CN_FIELD_PERIOD, CN_FIELD_NONE, a,
-                         "%lu (axis %c): opensimplex2 noise in 3D does not tile: its lattice is turned "
+                         "%lu (axis %c): %s noise in 3D does not tile: its lattice is turned "
                          "(diagonal along z) so that no shift along an axis maps it onto itself; periods work "
-                         "in 2D, and simplex 3D tiles", (unsigned long)P, axis[a]);
+                         "in 2D, and simplex 3D tiles", (unsigned long)P, axis[a], cn_noise_type_name(cfg->type));
         if (P % multiple != 0)
             return fault(out, CN_E_PERIOD, CN_FIELD_PERIOD, CN_FIELD_NONE, a,
                          "%lu (axis %c) does not suit %s noise in %dD: its periods must be multiples of the dimension "

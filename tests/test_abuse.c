@@ -191,7 +191,7 @@ static void test_config(void)
     R3.fractal = CN_FRACTAL_RIDGED;
 
     /* Invalid enums: negative, one past the last, INT_MAX, INT_MIN. */
-    const int bad_type[] = {-1, CN_NOISE_OPENSIMPLEX2 + 1, INT_MAX, INT_MIN};
+    const int bad_type[] = {-1, CN_NOISE_OPENSIMPLEX2S + 1, INT_MAX, INT_MIN};
     const int bad_mode[] = {-1, CN_MODE_CLASSIC + 1, INT_MAX, INT_MIN};
     const int bad_fractal[] = {-1, CN_FRACTAL_EROSION + 1, INT_MAX, INT_MIN};
     const int bad_dims[] = {0, -1, 5, INT_MAX, INT_MIN};
@@ -497,21 +497,21 @@ static void test_unbuilt(void)
             expect_unusable(g, what);
         }
     /* A built generator whose configuration was edited into an invalid type or mode that maps to
-     * the same kernel selector (mode * 24 + type * 4 + dims - 1, CN__KID). */
+     * the same kernel selector (mode * 28 + type * 4 + dims - 1, CN__KID). */
     {
         cn_config cc = config(CN_NOISE_PERLIN, 1);
-        cc.mode = CN_MODE_CLASSIC; /* selector 24 */
+        cc.mode = CN_MODE_CLASSIC; /* selector 28 */
         cn_noise ok;
         CHECK(cn_noise_build(&ok, &cc) == CN_OK, "classic 1D build");
-        CHECK(CN__KID(CN_NOISE_PERLIN, CN_MODE_CLASSIC, 1) == 24, "classic Perlin 1D is selector 24");
+        CHECK(CN__KID(CN_NOISE_PERLIN, CN_MODE_CLASSIC, 1) == 28, "classic Perlin 1D is selector 28");
         *g = ok;
         cn__gen_mut(g)->cfg.mode = CN_MODE_DEFAULT;
-        cn__gen_mut(g)->cfg.type = (cn_noise_type)6; /* 0 * 24 + 6 * 4 + 0 = 24 */
-        expect_unusable(g, "a classic Perlin 1D generator edited to type 6, default mode");
+        cn__gen_mut(g)->cfg.type = (cn_noise_type)7; /* 0 * 28 + 7 * 4 + 0 = 28 */
+        expect_unusable(g, "a classic Perlin 1D generator edited to type 7, default mode");
         *g = ok;
         cn__gen_mut(g)->cfg.mode = (cn_mode)2;
-        cn__gen_mut(g)->cfg.type = (cn_noise_type)-6; /* 2 * 24 - 24 + 0 = 24 */
-        expect_unusable(g, "a classic Perlin 1D generator edited to type -6, mode 2");
+        cn__gen_mut(g)->cfg.type = (cn_noise_type)-7; /* 2 * 28 - 28 + 0 = 28 */
+        expect_unusable(g, "a classic Perlin 1D generator edited to type -7, mode 2");
     }
     free(g);
 }

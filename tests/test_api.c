@@ -136,7 +136,7 @@ static void test_validation(void)
             }
 
     /* Bad types and modes, stored through the enum fields. */
-    static const int bad_types[] = {6, 7, -1, 1000, INT32_MIN};
+    static const int bad_types[] = {7, 8, -1, 1000, INT32_MIN};
     for (int i = 0; i < 5; i++) {
         cn_config c = good;
         c.type = (cn_noise_type)bad_types[i];
@@ -325,10 +325,11 @@ static void test_version(void)
  * last value (and for negative ones), and unknown names refused without a write. */
 static void test_names(void)
 {
-    static const char *const types[] = {"perlin", "simplex", "value", "value-cubic", "cellular", "opensimplex2"};
+    static const char *const types[] = {"perlin", "simplex", "value", "value-cubic", "cellular", "opensimplex2",
+                                        "opensimplex2s"};
     static const char *const modes[] = {"default", "classic"};
     static const char *const fractals[] = {"none", "fbm", "turbulence", "billow", "ridged", "pingpong", "erosion"};
-    for (int i = 0; i < 6; i++) {
+    for (int i = 0; i < 7; i++) {
         const char *n = cn_noise_type_name((cn_noise_type)i);
         CHECK(n && strcmp(n, types[i]) == 0, "type %d is named %s", i, n ? n : "(null)");
         cn_noise_type t = (cn_noise_type)-1;
@@ -346,7 +347,7 @@ static void test_names(void)
         cn_fractal f = (cn_fractal)-1;
         CHECK(cn_fractal_from_name(fractals[i], &f) == CN_OK && (int)f == i, "%s -> %d", fractals[i], (int)f);
     }
-    CHECK(cn_noise_type_name((cn_noise_type)6) == NULL && cn_noise_type_name((cn_noise_type)-1) == NULL, "type 6, -1");
+    CHECK(cn_noise_type_name((cn_noise_type)7) == NULL && cn_noise_type_name((cn_noise_type)-1) == NULL, "type 7, -1");
     CHECK(cn_mode_name((cn_mode)2) == NULL && cn_mode_name((cn_mode)-1) == NULL, "mode 2, -1");
     CHECK(cn_fractal_name((cn_fractal)7) == NULL && cn_fractal_name((cn_fractal)-1) == NULL, "fractal 7, -1");
     cn_noise_type t = CN_NOISE_VALUE;

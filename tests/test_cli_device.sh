@@ -66,6 +66,8 @@ else
     same "render float value-cubic 3D slice" render --noise value-cubic --dims 3 --z 2.5 --precision float --size 33x21 -o out.png
     same "render opensimplex2 3D fbm f32" render --noise opensimplex2 --dims 3 --z 7 --fractal fbm --size 40x30 --format f32 -o out.f32
     same "render opensimplex2 2D tiled png" render --noise opensimplex2 --size 64x64 --frequency 0.03125 --tile --seed 3 -o out.png
+    same "render opensimplex2s 3D f32" render --noise opensimplex2s --dims 3 --z 5 --size 40x30 --format f32 -o out.f32
+    same "render opensimplex2s 2D tiled fbm png" render --noise opensimplex2s --size 64x64 --frequency 0.0625 --fractal fbm --tile -o out.png
     same "volume perlin 3D npy" volume --size 20x18x9 --fractal turbulence --seed 4 --format npy -o vol.npy
     same "animate perlin 4D frames" animate --dims 4 --size 24x16 --frames 3 --png 'f%d.png' -o anim.gif
     same "map" map --size 96x48 --seed 7 -o map.png

@@ -26,7 +26,7 @@ if [ -n "$ndev" ]; then
 else
     check "opencl: none (why), the last line ($ocl)" eval '[ "$(wc -l <"$T/out")" -eq 9 ] && case "$ocl" in "none ("*")") true ;; *) false ;; esac'
 fi
-check "noise types" [ "$(field noise)" = "perlin simplex value value-cubic cellular opensimplex2" ]
+check "noise types" [ "$(field noise)" = "perlin simplex value value-cubic cellular opensimplex2 opensimplex2s" ]
 check "fractals" [ "$(field fractals)" = "none fbm turbulence billow ridged pingpong erosion" ]
 check "version matches --version" [ "cnoise $(field version)" = "$("$CNOISE" --version)" ]
 compiled=" $(field compiled) "

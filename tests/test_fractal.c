@@ -55,6 +55,8 @@ static const kind KINDS[] = {
     {CN_NOISE_CELLULAR, 4, CN_MODE_DEFAULT, "cellular4"},
     {CN_NOISE_OPENSIMPLEX2, 2, CN_MODE_DEFAULT, "opensimplex2-2"},
     {CN_NOISE_OPENSIMPLEX2, 3, CN_MODE_DEFAULT, "opensimplex2-3"},
+    {CN_NOISE_OPENSIMPLEX2S, 2, CN_MODE_DEFAULT, "opensimplex2s-2"},
+    {CN_NOISE_OPENSIMPLEX2S, 3, CN_MODE_DEFAULT, "opensimplex2s-3"},
 };
 #define NKINDS ((int)(sizeof KINDS / sizeof KINDS[0]))
 
@@ -63,9 +65,10 @@ static const char *const FRACTAL_NAME[7] = {"none", "fbm", "turbulence", "billow
 /* Periods of a kind must be multiples of this (simplex and OpenSimplex2 2D: their tiling lattice). */
 static uint32_t pmul(const kind *k) { return cn_period_multiple(k->type, k->dims); }
 /* Whether a kind takes periods: OpenSimplex2 3D (a rotated lattice) does not. */
-#define NO_PERIOD(k) ((k)->type == CN_NOISE_OPENSIMPLEX2 && (k)->dims == 3)
+#define IS_OS2(k) ((k)->type == CN_NOISE_OPENSIMPLEX2 || (k)->type == CN_NOISE_OPENSIMPLEX2S)
+#define NO_PERIOD(k) (IS_OS2(k) && (k)->dims == 3)
 /* Simplex-type lattices (skew and unskew), which tile on simplex's tiling lattice. */
-#define SIMPLEX_LATTICE(k) ((k)->type == CN_NOISE_SIMPLEX || ((k)->type == CN_NOISE_OPENSIMPLEX2 && (k)->dims == 2))
+#define SIMPLEX_LATTICE(k) ((k)->type == CN_NOISE_SIMPLEX || (IS_OS2(k) && (k)->dims == 2))
 
 /* The erosion fractal needs a gradient: cn_config_check refuses it for cellular noise. */
 #define NO_EROSION(k, fr) ((fr) == CN_FRACTAL_EROSION && (k)->type == CN_NOISE_CELLULAR)
@@ -1271,6 +1274,10 @@ static void test_validation(void)
     EXPECT(CN_OK, "opensimplex2 2D period 4", c.type = CN_NOISE_OPENSIMPLEX2; c.dims = 2; c.period[1] = 4);
     EXPECT(CN_E_PERIOD, "opensimplex2 3D period 3", c.type = CN_NOISE_OPENSIMPLEX2; c.dims = 3; c.period[2] = 3);
     EXPECT(CN_OK, "opensimplex2 3D without a period", c.type = CN_NOISE_OPENSIMPLEX2; c.dims = 3);
+    EXPECT(CN_E_PERIOD, "opensimplex2s 2D period 5", c.type = CN_NOISE_OPENSIMPLEX2S; c.dims = 2; c.period[0] = 5);
+    EXPECT(CN_OK, "opensimplex2s 2D period 6", c.type = CN_NOISE_OPENSIMPLEX2S; c.dims = 2; c.period[1] = 6);
+    EXPECT(CN_E_PERIOD, "opensimplex2s 3D period 4", c.type = CN_NOISE_OPENSIMPLEX2S; c.dims = 3; c.period[0] = 4);
+    EXPECT(CN_OK, "opensimplex2s 3D without a period", c.type = CN_NOISE_OPENSIMPLEX2S; c.dims = 3);
     EXPECT(CN_E_DOMAIN, "axis_frequency 0", c.axis_frequency[1] = 0);
     EXPECT(CN_E_DOMAIN, "axis_frequency -1", c.axis_frequency[0] = -1);
     EXPECT(CN_E_DOMAIN, "axis_frequency NaN", c.axis_frequency[2] = nan);

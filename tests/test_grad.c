@@ -360,7 +360,8 @@ static double divergence(const cn_noise *const *psi, int dims, int curl, const d
 
 static void check_curl(void)
 {
-    static const cn_noise_type types[] = {CN_NOISE_PERLIN, CN_NOISE_SIMPLEX, CN_NOISE_VALUE_CUBIC, CN_NOISE_OPENSIMPLEX2};
+    static const cn_noise_type types[] = {CN_NOISE_PERLIN, CN_NOISE_SIMPLEX, CN_NOISE_VALUE_CUBIC, CN_NOISE_OPENSIMPLEX2,
+                                          CN_NOISE_OPENSIMPLEX2S};
     for (int dims = 2; dims <= 3; dims++)
         for (size_t t = 0; t < sizeof types / sizeof *types; t++) {
             cn_config c;
@@ -528,7 +529,7 @@ int main(void)
         if (cn_isa_supported((cn_isa)k))
             isas[nisas++] = (cn_isa)k;
     static const cn_noise_type types[] = {CN_NOISE_PERLIN, CN_NOISE_SIMPLEX, CN_NOISE_VALUE, CN_NOISE_VALUE_CUBIC,
-                                          CN_NOISE_OPENSIMPLEX2};
+                                          CN_NOISE_OPENSIMPLEX2, CN_NOISE_OPENSIMPLEX2S};
     static const cn_fractal fractals[] = {CN_FRACTAL_NONE, CN_FRACTAL_FBM, CN_FRACTAL_TURBULENCE,
                                           CN_FRACTAL_BILLOW, CN_FRACTAL_RIDGED, CN_FRACTAL_PINGPONG};
     int configs = 0;

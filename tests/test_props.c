@@ -50,10 +50,15 @@ static const kind KINDS[] = {
     {CN_NOISE_CELLULAR, 4, CN_MODE_DEFAULT, "cellular4"},
     {CN_NOISE_OPENSIMPLEX2, 2, CN_MODE_DEFAULT, "opensimplex2-2"},
     {CN_NOISE_OPENSIMPLEX2, 3, CN_MODE_DEFAULT, "opensimplex2-3"},
+    {CN_NOISE_OPENSIMPLEX2S, 2, CN_MODE_DEFAULT, "opensimplex2s-2"},
+    {CN_NOISE_OPENSIMPLEX2S, 3, CN_MODE_DEFAULT, "opensimplex2s-3"},
 };
 #define NKINDS ((int)(sizeof KINDS / sizeof KINDS[0]))
 
 static int is_classic(const kind *k) { return k->mode == CN_MODE_CLASSIC; }
+/* OpenSimplex2 or 2S; on a simplex lattice (2D: Gustavson's; 3D: the rotated BCC lattice) */
+static int is_os2(const kind *k) { return k->type == CN_NOISE_OPENSIMPLEX2 || k->type == CN_NOISE_OPENSIMPLEX2S; }
+static int simplexlike(const kind *k) { return k->type == CN_NOISE_SIMPLEX || is_os2(k); }
 /* Classic 3D/4D simplex uses radius^2 0.6 and is documented to jump at some simplex faces. */
 static int is_continuous(const kind *k)
 {
@@ -320,7 +325,22 @@ static double simplex_search(const kind *k, const cn_noise *g, int nprobes, doub
         rnd_point(p, n, -range, range);
         memcpy(q, p, sizeof q);
         int a = rnd_int(n), how = rnd_int(4);
-        if (k->type == CN_NOISE_OPENSIMPLEX2 && n == 3 && how) {
+        if (k->type == CN_NOISE_OPENSIMPLEX2S && n == 2 && how) {
+            /* OpenSimplex2S 2D's switching lines in the skewed cell (src/kernels/simplex.inc):
+             * u + v = 1 (or a face of the cell, where its corners change), 2u - v = 0 or 1,
+             * 2v - u = 0 or 1 */
+            double s0 = p[0] + F * (p[0] + p[1]), s1 = p[1] + F * (p[0] + p[1]);
+            const double c0 = floor(s0), c1 = floor(s1), u = s0 - c0, v = s1 - c1, c = (double)(rnd64() & 1);
+            if (how == 1)
+                s1 = rnd64() & 1 ? c1 + 1 - u : c1 + c;
+            else if (how == 2)
+                s1 = c1 + 2 * u - c;
+            else
+                s0 = c0 + 2 * v - c;
+            const double G2 = (3 - sqrt(3.0)) / 6;
+            q[0] = s0 - G2 * (s0 + s1);
+            q[1] = s1 - G2 * (s0 + s1);
+        } else if (is_os2(k) && n == 3 && how) {
             /* The BCC lattice's switching planes, in the kernel's rotated frame r = R p: where grid
              * A's nearest point changes (frac(r_a) = 1/2), and where a grid's step axis changes
              * (frac(r_a) = frac(r_b) or 1 - frac(r_b)); then back to input, p = R^T r. */
@@ -371,11 +391,103 @@ static double simplex_search(const kind *k, const cn_noise *g, int nprobes, doub
     return maxjump;
 }
 
+/*
+ * OpenSimplex2S against a brute-force sum over every lattice point within its radius. Each lattice
+ * point's gradient g_c is read from OpenSimplex2, which hashes the same points to the same
+ * gradients: at a lattice point c only c's own term reaches (every other point is farther than
+ * OpenSimplex2's radius, sqrt(1/2)), so its gradient there is s2 t^4 g_c, t = 1/2, in the lattice
+ * frame (3D: R^T times that in the input's). So B(x) = sum over c with |x - c|^2 < r^2 of
+ * (r^2 - |x - c|^2)^4 (g_c . (x - c)), from OpenSimplex2's gradients, must be OpenSimplex2S's value
+ * times one constant (the ratio of the scales, found here from the largest sample): a lattice point
+ * the kernel's rule leaves out, or one it takes wrongly, shows as a sample off that line.
+ */
+static void test_os2s_bruteforce(void)
+{
+    const double F2 = (sqrt(3.0) - 1) / 2, G2 = (3 - sqrt(3.0)) / 6;
+    for (int dims = 2; dims <= 3; dims++) {
+        const kind k2 = {CN_NOISE_OPENSIMPLEX2, dims, CN_MODE_DEFAULT, "opensimplex2"};
+        const kind k2s = {CN_NOISE_OPENSIMPLEX2S, dims, CN_MODE_DEFAULT, "opensimplex2s"};
+        const uint64_t seed = 0xC0FFEEull + (uint64_t)dims;
+        cn_noise g2 = make(&k2, seed, 1.0), g2s = make(&k2s, seed, 1.0);
+        const double r2 = dims == 2 ? 2.0 / 3.0 : 0.75;
+        enum { N = 20000 };
+        static double V[N], B[N];
+        int terms_max = 0;
+        for (int i = 0; i < N; i++) {
+            double x[3] = {0, 0, 0}, r[3] = {0, 0, 0}, sum = 0;
+            rnd_point(x, dims, -100, 100);
+            int terms = 0;
+            if (dims == 2) {
+                const double sk = (x[0] + x[1]) * F2, b0 = floor(x[0] + sk), b1 = floor(x[1] + sk);
+                for (int di = -2; di <= 3; di++)
+                    for (int dj = -2; dj <= 3; dj++) {
+                        const double ci = b0 + di, cj = b1 + dj, t = (ci + cj) * G2;
+                        const double c[2] = {ci - t, cj - t}, d[2] = {x[0] - c[0], x[1] - c[1]};
+                        const double w = r2 - (d[0] * d[0] + d[1] * d[1]);
+                        if (w <= 0)
+                            continue;
+                        double gr[2];
+                        cn_eval_grad(&g2, c, gr);
+                        sum += w * w * w * w * (gr[0] * d[0] + gr[1] * d[1]) / 0.0625;
+                        terms++;
+                    }
+            } else {
+                for (int a = 0; a < 3; a++)
+                    for (int b = 0; b < 3; b++)
+                        r[a] += OS2_R[a][b] * x[b];
+                for (int half = 0; half < 2; half++)
+                    for (int kk = 0; kk < 64; kk++) {
+                        double c[3], d[3], w = r2, p[3], gi[3], gr[3] = {0, 0, 0};
+                        for (int a = 0, q = kk; a < 3; a++, q /= 4) {
+                            c[a] = floor(r[a] - 0.5 * half) + 0.5 * half + (q % 4 - 1);
+                            d[a] = r[a] - c[a];
+                            w -= d[a] * d[a];
+                        }
+                        if (w <= 0)
+                            continue;
+                        for (int a = 0; a < 3; a++) /* the lattice point in input coordinates: R^T c */
+                            p[a] = OS2_R[0][a] * c[0] + OS2_R[1][a] * c[1] + OS2_R[2][a] * c[2];
+                        cn_eval_grad(&g2, p, gi);
+                        for (int a = 0; a < 3; a++) /* back to the lattice frame: R gi */
+                            for (int b = 0; b < 3; b++)
+                                gr[a] += OS2_R[a][b] * gi[b];
+                        sum += w * w * w * w * (gr[0] * d[0] + gr[1] * d[1] + gr[2] * d[2]) / 0.0625;
+                        terms++;
+                    }
+            }
+            terms_max = terms > terms_max ? terms : terms_max;
+            B[i] = sum;
+            V[i] = cn_eval(&g2s, x);
+        }
+        int best = 0;
+        for (int i = 1; i < N; i++)
+            if (fabs(B[i]) > fabs(B[best]) && fabs(V[i]) < 1)
+                best = i;
+        const double ratio = V[best] / B[best];
+        double worst = 0;
+        int off = 0;
+        for (int i = 0; i < N; i++) {
+            double e = fabs(V[i] - ratio * B[i]);
+            if (fabs(V[i]) >= 1) /* clamped: only the side matters */
+                e = ratio * B[i] * V[i] >= 1 - 1e-9 ? 0 : e;
+            off += e > 1e-9;
+            worst = e > worst ? e : worst;
+        }
+        CHECK(off == 0, "opensimplex2s %dD: %d of %d samples differ from the brute-force sum (worst %.3g)", dims,
+              off, N, worst);
+        /* at most 4 (2D) and 8 (3D) points are within the radius at once */
+        CHECK(terms_max == 4 || (dims == 3 && terms_max >= 7 && terms_max <= 8),
+              "opensimplex2s %dD: up to %d lattice points within the radius", dims, terms_max);
+        printf("opensimplex2s %dD vs brute force over every lattice point within the radius: %d samples, "
+               "worst difference %.3g, up to %d points per sample\n", dims, N, worst, terms_max);
+    }
+}
+
 static void test_simplex_continuity(void)
 {
     for (int ki = 0; ki < NKINDS; ki++) {
         const kind *k = &KINDS[ki];
-        if (k->type != CN_NOISE_SIMPLEX && k->type != CN_NOISE_OPENSIMPLEX2)
+        if (!simplexlike(k))
             continue;
         cn_noise g = make(k, SEEDS[ki % NSEEDS], 1.0);
         double amp = amplitude(k, &g), where[4] = {0, 0, 0, 0}, wfine[4] = {0, 0, 0, 0};
@@ -594,12 +706,12 @@ static void test_repetition(void)
                 q[a] += 256.0;
                 double v = cn_eval(&g, p);
                 differ += !test_same_bits(v, cn_eval(&g, q));
-                if (k->type == CN_NOISE_SIMPLEX || k->type == CN_NOISE_OPENSIMPLEX2) {
+                if (simplexlike(k)) {
                     /* The simplex lattice's own period vector: 256 skewed cells along axis a;
                      * OpenSimplex2 3D: 256 cells along lattice axis a, R^T (256 e_a), R the
                      * kernel's rotation (src/kernels/opensimplex.inc), whose row a that is. */
                     for (int b = 0; b < n; b++)
-                        r[b] = k->type == CN_NOISE_OPENSIMPLEX2 && n == 3 ? p[b] + 256.0 * OS2_R[a][b]
+                        r[b] = is_os2(k) && n == 3 ? p[b] + 256.0 * OS2_R[a][b]
                                                                          : p[b] + (b == a ? 256.0 : 0.0) - 256.0 * G;
                     double dd = fabs(cn_eval(&g, r) - v);
                     differ_lat += dd > 1e-9 * amp; /* well above the rounding of the shifted point */
@@ -618,14 +730,14 @@ static void test_repetition(void)
              * (2D simplex: 3 corners of 8 gradients, 1 in 512). A periodic lattice gives 0%. */
             CHECK(differ >= total * 95 / 100, "%s: only %d of %d points differ from p + 256 e_a", k->name,
                   differ, total);
-            if (k->type == CN_NOISE_SIMPLEX || k->type == CN_NOISE_OPENSIMPLEX2)
+            if (simplexlike(k))
                 CHECK(differ_lat >= total * 95 / 100, "%s: only %d of %d points differ along the 256-cell "
                       "lattice vector", k->name, differ_lat, total);
             else
                 CHECK(unequal_2_32 == 0, "%s: %d of %d points differ from p + 2^32 e_a", k->name, unequal_2_32,
                       total);
             printf("repetition %-16s p vs p+256e_a differ at %d/%d", k->name, differ, total);
-            if (k->type == CN_NOISE_SIMPLEX || k->type == CN_NOISE_OPENSIMPLEX2)
+            if (simplexlike(k))
                 printf(", along the lattice's own period differ at %d/%d\n", differ_lat, total);
             else
                 printf("; p vs p+2^32e_a equal at %d/%d\n", total - unequal_2_32, total);
@@ -797,7 +909,7 @@ static void test_floor(void)
     int checks = 0;
     for (int ki = 0; ki < NKINDS; ki++) {
         const kind *k = &KINDS[ki];
-        if (k->type == CN_NOISE_SIMPLEX || k->type == CN_NOISE_OPENSIMPLEX2)
+        if (simplexlike(k))
             continue;
         cn_noise g = make(k, SEEDS[ki % NSEEDS], 1.0);
         for (int ci = 0; ci < ncells; ci++) {
@@ -947,6 +1059,7 @@ int main(void)
     test_lattice_zeros();
     test_face_continuity();
     test_simplex_continuity();
+    test_os2s_bruteforce();
     test_determinism();
     test_seeds();
     test_lattice_pairs();

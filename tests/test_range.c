@@ -4,8 +4,10 @@
  * For every default-mode noise this test
  *   1. recomputes M, the supremum of the unscaled kernel over all gradient assignments, with its
  *      own optimiser: M(x) = sum over lattice corners c of weight_c(x) * max_g dot(g, x - c)
- *      (Perlin: quintic-fade weights; simplex and OpenSimplex2: (0.5 - |x - c|^2)^4, OpenSimplex2
- *      3D over the body-centred cubic lattice Z^3 + {0, (1/2, 1/2, 1/2)}), maximised over the cell by
+ *      (Perlin: quintic-fade weights; simplex and OpenSimplex2: (0.5 - |x - c|^2)^4, OpenSimplex2S
+ *      with its radius^2 (2/3, 1/2 on the tiling lattice, 3/4 in 3D) in place of 0.5, OpenSimplex2
+ *      and 2S in 3D over the body-centred cubic lattice Z^3 + {0, (1/2, 1/2, 1/2)}), every lattice
+ *      point within the radius enumerated, maximised over the cell by
  *      multi-start pattern search. The gradient sets are written out here independently of the
  *      kernels. scale * M must be 1 (analytic scales) -- or, for 4D Perlin, whose supremum is
  *      unreachable in practice, the documented practical bound;
@@ -90,7 +92,7 @@ static double fade(double t) { return t * t * t * (t * (t * 6 - 15) + 10); }
 static double M_at(const double *x)
 {
     double total = 0;
-    if (bcc_mode) { /* the points of both cubic grids around x, radius^2 0.5 */
+    if (bcc_mode) { /* the points of both cubic grids around x, radius^2 radius2 */
         for (int half = 0; half < 2; half++)
             for (int k = 0; k < 64; k++) {
                 double d[3], r2 = 0;
@@ -98,7 +100,7 @@ static double M_at(const double *x)
                     d[a] = x[a] - (floor(x[a]) + kk % 4 - 1 + 0.5 * half);
                     r2 += d[a] * d[a];
                 }
-                double t = 0.5 - r2;
+                double t = radius2 - r2;
                 if (t > 0)
                     total += t * t * t * t * best_dot(d);
             }
@@ -251,18 +253,22 @@ static void run_case(const struct noise_case *nc)
     static const double gF[5] = {0, 0, CN_F2, CN_F3, CN_F4}, gG[5] = {0, 0, CN_G2, CN_G3, CN_G4};
     latF = nc->tiled ? 1.0 / nc->dims : gF[nc->dims];
     latG = nc->tiled ? 1.0 / (2 * nc->dims) : gG[nc->dims];
-    radius2 = nc->tiled && nc->dims == 2 ? 0.4 : 0.5;
+    const int os2 = nc->type == CN_NOISE_OPENSIMPLEX2 || nc->type == CN_NOISE_OPENSIMPLEX2S;
+    if (nc->type == CN_NOISE_OPENSIMPLEX2S) /* OpenSimplex2S: the larger kernels */
+        radius2 = nc->dims == 3 ? 0.75 : nc->tiled ? 0.5 : 2.0 / 3.0;
+    else
+        radius2 = nc->tiled && nc->dims == 2 ? 0.4 : 0.5;
 
     double argmax[4] = {0, 0, 0, 0};
     D = nc->dims;
-    bcc_mode = nc->type == CN_NOISE_OPENSIMPLEX2 && D == 3;
-    simplex_mode = nc->type == CN_NOISE_SIMPLEX || (nc->type == CN_NOISE_OPENSIMPLEX2 && D == 2);
+    bcc_mode = os2 && D == 3;
+    simplex_mode = nc->type == CN_NOISE_SIMPLEX || (os2 && D == 2);
     if (nc->type == CN_NOISE_VALUE_CUBIC) {
         /* The bound needs 4^D lattice values of alternating sign near +-1 around one cell, which
          * no search finds; the random samples below check that it holds. */
         value_cubic_check(nc, &gen, &cfg);
     } else if (nc->type != CN_NOISE_VALUE) {
-        set_grads(D, nc->mode == CN_MODE_CLASSIC, nc->type == CN_NOISE_OPENSIMPLEX2);
+        set_grads(D, nc->mode == CN_MODE_CLASSIC, os2);
         double M = maximise(D == 4 ? 60 : 200, argmax);
         double r = nc->scale * M;
         printf("%-22s M = %.10f  1/M = %.10f  library scale = %.10f  scale*M = %.9f\n", nc->name, M,
@@ -362,6 +368,10 @@ int main(void)
         {CN_NOISE_OPENSIMPLEX2, 2, "opensimplex2-2", CN_SCALE_OS2_2, 1, 0, CN_MODE_DEFAULT},
         {CN_NOISE_OPENSIMPLEX2, 2, "opensimplex2-2/tiled", CN_SCALE_OS2_2_TILED, 1, 1, CN_MODE_DEFAULT},
         {CN_NOISE_OPENSIMPLEX2, 3, "opensimplex2-3", CN_SCALE_OS2_3, 1, 0, CN_MODE_DEFAULT},
+        /* OpenSimplex2S: the same lattices, radius^2 2/3 (tiling lattice 1/2) and 3/4 */
+        {CN_NOISE_OPENSIMPLEX2S, 2, "opensimplex2s-2", CN_SCALE_OS2S_2, 1, 0, CN_MODE_DEFAULT},
+        {CN_NOISE_OPENSIMPLEX2S, 2, "opensimplex2s-2/tiled", CN_SCALE_OS2S_2_TILED, 1, 1, CN_MODE_DEFAULT},
+        {CN_NOISE_OPENSIMPLEX2S, 3, "opensimplex2s-3", CN_SCALE_OS2S_3, 1, 0, CN_MODE_DEFAULT},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         run_case(&cases[i]);

@@ -11,7 +11,8 @@ from conftest import same_bits
 
 
 def test_names_come_from_the_library():
-    assert cnoise.noise_types() == ["perlin", "simplex", "value", "value-cubic", "cellular", "opensimplex2"]
+    assert cnoise.noise_types() == ["perlin", "simplex", "value", "value-cubic", "cellular", "opensimplex2",
+                                    "opensimplex2s"]
     assert cnoise.fractals() == ["none", "fbm", "turbulence", "billow", "ridged", "pingpong", "erosion"]
     assert cnoise.modes() == ["default", "classic"]
     assert cnoise.cell_distances() == ["euclidean", "euclidean-squared", "manhattan", "chebyshev"]
@@ -41,6 +42,8 @@ def test_defaults_are_the_librarys():
     (dict(type="cellular", dims=1), "dims", "unsupported"),
     (dict(type="opensimplex2", dims=4), "dims", "unsupported"),
     (dict(type="opensimplex2", dims=3, period=(6, 0, 0)), "period", "does not tile"),
+    (dict(type="opensimplex2s", dims=1), "dims", "unsupported"),
+    (dict(type="opensimplex2s", dims=2, period=(3, 0)), "period", "multiples"),
     (dict(type="cellular", jitter=1.5), "jitter", "jitter"),
     (dict(type="cellular", jitter=float("nan")), "jitter", "jitter"),
     (dict(type="cellular", cell_distance="taxicab"), "cell_distance", "cellular"),

@@ -126,12 +126,13 @@ def _matrix():
     k = 0
     for t in cnoise.noise_types():
         for dims in range(1, 5):
-            if t in ("simplex", "cellular", "opensimplex2") and dims == 1 or t == "opensimplex2" and dims == 4:
+            os2 = t in ("opensimplex2", "opensimplex2s")
+            if (t in ("simplex", "cellular") or os2) and dims == 1 or os2 and dims == 4:
                 continue
             shape, chunks = shapes[dims]
             kw = dict(dims=dims, seed=k * 7919 + 1, fractal=fractals[k % 5], octaves=3, frequency=1 / 8)
             cases.append((cnoise.Noise(t, **kw), shape, chunks, dict(origin=-37.5, dtype=np.float32)))
-            if not (t == "opensimplex2" and dims == 3):  # no periods there
+            if not (os2 and dims == 3):  # no periods there
                 cases.append((cnoise.Noise(t, period=cnoise.period_multiple(t, dims) * 2, **kw), shape, chunks,
                               dict(origin=3, dtype=np.float64)))
             k += 1

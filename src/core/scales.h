@@ -25,6 +25,11 @@
 #define CN_SCALE_OS2_2 99.2043345827
 #define CN_SCALE_OS2_2_TILED 247.2772843163
 #define CN_SCALE_OS2_3 CN_SCALE_SIMPLEX3_VALUE /* the same lattice in its own frame, radius, gradients */
+/* OpenSimplex2S: the same lattices and gradients with radius^2 2/3 (2D), 1/2 (2D tiling lattice)
+ * and 3/4 (3D). */
+#define CN_SCALE_OS2S_2 18.1223734038
+#define CN_SCALE_OS2S_2_TILED 71.5138117467
+#define CN_SCALE_OS2S_3 9.0460263852
 
 /* Cubic value noise: (4/5)^D, against the bound (5/4)^D of the Catmull-Rom weights (docs/RANGE.md). */
 #define CN_SCALE_VALUE_CUBIC1 0.8

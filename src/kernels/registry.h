@@ -7,8 +7,8 @@
  *   DIMS  1..4
  *   BASE  the base kernel, a KN() name of kernels.inc (KN(perlin2) is octave oi of 2D Perlin
  *         noise at a vector of points); the entries of each build are named after it
- *   FORM  the kernel's grid-row form (row.inc): PERLIN, VALUE, SIMPLEX, OS2 (simplex's rows
- *         with OpenSimplex2's kernel), or NONE (every grid point goes through the per-point loop)
+ *   FORM  the kernel's grid-row form (row.inc): PERLIN, VALUE, SIMPLEX, OS2 / OS2S (simplex's
+ *         rows with OpenSimplex2's / OpenSimplex2S's kernel), or NONE (every grid point goes through the per-point loop)
  *   GRAD  GRAD: the kernel has a value-and-gradient form, KN(BASE_d) (deriv.inc), behind the
  *         gradient calls (cn_eval_grad, cn_grid_eval_grad, ...); NONE: those calls refuse it
  * From this list come: the kernel index of each combination and whether it exists
@@ -43,6 +43,8 @@
     X(CELLULAR, DEFAULT, 4, cellular4, NONE, NONE)       \
     X(OPENSIMPLEX2, DEFAULT, 2, os2_2, OS2, GRAD)        \
     X(OPENSIMPLEX2, DEFAULT, 3, os2_3, OS2, GRAD)        \
+    X(OPENSIMPLEX2S, DEFAULT, 2, os2s_2, OS2S, GRAD)     \
+    X(OPENSIMPLEX2S, DEFAULT, 3, os2s_3, OS2S, GRAD)     \
     X(PERLIN, CLASSIC, 1, perlin1c, NONE, GRAD)          \
     X(PERLIN, CLASSIC, 2, perlin2c, NONE, GRAD)          \
     X(PERLIN, CLASSIC, 3, perlin3c, NONE, GRAD)          \
@@ -55,7 +57,8 @@
  * parses and lists them): X(enum value, name). */
 #define CN_NOISE_TYPE_NAMES(X) \
     X(CN_NOISE_PERLIN, "perlin") X(CN_NOISE_SIMPLEX, "simplex") X(CN_NOISE_VALUE, "value") X(CN_NOISE_VALUE_CUBIC, "value-cubic") \
-    X(CN_NOISE_CELLULAR, "cellular") X(CN_NOISE_OPENSIMPLEX2, "opensimplex2")
+    X(CN_NOISE_CELLULAR, "cellular") X(CN_NOISE_OPENSIMPLEX2, "opensimplex2") \
+    X(CN_NOISE_OPENSIMPLEX2S, "opensimplex2s")
 #define CN_CELL_DISTANCE_NAMES(X)                                                          \
     X(CN_CELL_EUCLIDEAN, "euclidean") X(CN_CELL_EUCLIDEAN_SQ, "euclidean-squared")         \
     X(CN_CELL_MANHATTAN, "manhattan") X(CN_CELL_CHEBYSHEV, "chebyshev")
@@ -69,7 +72,7 @@
     X(CN_FRACTAL_EROSION, "erosion")
 
 /* Every (type, mode, dims) has a slot; the registry's kernels fill some. */
-#define CN__TYPES 6
+#define CN__TYPES 7
 #define CN__MODES 2
 #define CN__KERNEL_COUNT (CN__MODES * CN__TYPES * 4)
 #define CN__KID(type, mode, dims) ((int)(mode) * (CN__TYPES * 4) + (int)(type) * 4 + (dims) - 1)

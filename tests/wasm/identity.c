@@ -177,7 +177,7 @@ int main(int argc, char **argv)
     make_points();
     printf("isa %s\n", cn_isa_name(cn_isa_active()));
     static const cn_noise_type types[] = {CN_NOISE_PERLIN, CN_NOISE_SIMPLEX, CN_NOISE_VALUE, CN_NOISE_VALUE_CUBIC,
-                                         CN_NOISE_CELLULAR, CN_NOISE_OPENSIMPLEX2};
+                                         CN_NOISE_CELLULAR, CN_NOISE_OPENSIMPLEX2, CN_NOISE_OPENSIMPLEX2S};
     static const cn_mode modes[] = {CN_MODE_DEFAULT, CN_MODE_CLASSIC};
     static const cn_fractal fractals[] = {CN_FRACTAL_NONE, CN_FRACTAL_FBM, CN_FRACTAL_TURBULENCE, CN_FRACTAL_BILLOW,
                                           CN_FRACTAL_RIDGED, CN_FRACTAL_PINGPONG, CN_FRACTAL_EROSION};
@@ -217,8 +217,8 @@ int main(int argc, char **argv)
                             c.gain = 0.55;
                         }
                         if (dom == 1) { /* tiled: periods the noise type allows */
-                            if (c.mode != CN_MODE_DEFAULT || (c.type == CN_NOISE_OPENSIMPLEX2 && d == 3))
-                                continue; /* (OpenSimplex2 3D takes no period) */
+                            if (c.mode != CN_MODE_DEFAULT || ((c.type == CN_NOISE_OPENSIMPLEX2 || c.type == CN_NOISE_OPENSIMPLEX2S) && d == 3))
+                                continue; /* (OpenSimplex2 and 2S in 3D take no period) */
                             c.lacunarity = 2.0; /* periods need whole lacunarities */
                             uint32_t k = cn_period_multiple(c.type, d);
                             for (int a = 0; a < d; a++)
