@@ -85,7 +85,7 @@ void fn2_run(const bench_work *w, void *out)
 } // namespace
 
 extern "C" const bench_peer bench_peers_fn2[] = {
-    {"FastNoise2 AVX-512", "FastNoise2 node API, AVX-512 build forced (Perlin, Simplex, Value, CellularDistance Euclidean; fBm: FractalFBm, 2, 0.5); "
+    {"FastNoise2 AVX-512", "FastNoise2 node API, AVX-512 build forced (Perlin, Simplex, SuperSimplex, Value, CellularDistance Euclidean; fBm: FractalFBm, 2, 0.5); "
                            "GenUniformGrid2D/3D, GenPositionArray2D/3D; float",
      1, fn2_supports<FastSIMD::FeatureSet::AVX512>, fn2_run<FastSIMD::FeatureSet::AVX512>},
     {"FastNoise2 AVX2", "the same, AVX2 build forced", 1, fn2_supports<FastSIMD::FeatureSet::AVX2>,

@@ -55,7 +55,7 @@ static void fnl_run(const bench_work *w, void *out)
 }
 
 const bench_peer bench_peers_fnl[] = {
-    {"FastNoiseLite", "fnlGetNoise2D/3D (perlin, opensimplex2, value, cellular Euclidean distance; fBm: FNL_FRACTAL_FBM, 2, 0.5); float", 1,
+    {"FastNoiseLite", "fnlGetNoise2D/3D (perlin, opensimplex2, opensimplex2s, value, cellular Euclidean distance; fBm: FNL_FRACTAL_FBM, 2, 0.5); float", 1,
      fnl_supports, fnl_run},
     {NULL, NULL, 0, NULL, NULL},
 };
