@@ -46,6 +46,7 @@
 #undef vrm_any
 #undef vrm_and
 #undef vrm_or
+#undef vrm_not
 #undef vrm_from_d
 #undef vr_from_d
 #undef vr_from_u
@@ -53,6 +54,7 @@
 #undef vr_perm16
 #undef vr_perm8
 #undef vu_nz_r
+#undef vu_sel_r
 #undef vu_eq_r
 #undef KN
 #undef CN_LANES
@@ -81,6 +83,7 @@
 #define vrm_any vdm_any
 #define vrm_and vdm_and
 #define vrm_or vdm_or
+#define vrm_not vdm_not
 #define vrm_from_d(m) (m)
 #define vr_from_d(a) (a)
 #define vr_from_u vd_from_u
@@ -88,6 +91,7 @@
 #define vr_perm16 vd_perm16
 #define vr_perm8 vd_perm8
 #define vu_nz_r vu_nz_d
+#define vu_sel_r vu_sel_d
 #define vu_eq_r vu_eq_d
 #define KN__(name, suffix) name##_##suffix
 #define KN_(name, suffix) KN__(name, suffix)
@@ -115,6 +119,7 @@
 #define vrm_any vsm_any
 #define vrm_and vsm_and
 #define vrm_or vsm_or
+#define vrm_not vsm_not
 #define vrm_from_d vsm_from_d
 #define vr_from_d vs_from_d
 #define vr_from_u vs_from_u
@@ -122,6 +127,7 @@
 #define vr_perm16 vs_perm16
 #define vr_perm8 vs_perm8
 #define vu_nz_r vu_nz_s
+#define vu_sel_r vu_sel_s
 #define vu_eq_r vu_eq_s
 #define KN__(name, suffix) name##_##suffix
 #define KN_(name, suffix) KN__(name, suffix)

@@ -7,8 +7,9 @@
  *   DIMS  1..4
  *   BASE  the base kernel, a KN() name of kernels.inc (KN(perlin2) is octave oi of 2D Perlin
  *         noise at a vector of points); the entries of each build are named after it
- *   FORM  the kernel's grid-row form (row.inc): PERLIN, VALUE, SIMPLEX, OS2 / OS2S (simplex's
- *         rows with OpenSimplex2's / OpenSimplex2S's kernel), or NONE (every grid point goes through the per-point loop)
+ *   FORM  the kernel's grid-row form (row.inc): PERLIN, VALUE, SIMPLEX, OS2 / OS2S / CELL (simplex's
+ *         rows with OpenSimplex2's / OpenSimplex2S's / cellular kernel), or NONE (every grid point
+ *         goes through the per-point loop)
  *   GRAD  GRAD: the kernel has a value-and-gradient form, KN(BASE_d) (deriv.inc), behind the
  *         gradient calls (cn_eval_grad, cn_grid_eval_grad, ...); NONE: those calls refuse it
  * From this list come: the kernel index of each combination and whether it exists
@@ -38,9 +39,9 @@
     X(VALUE_CUBIC, DEFAULT, 2, value_cubic2, NONE, GRAD) \
     X(VALUE_CUBIC, DEFAULT, 3, value_cubic3, NONE, GRAD) \
     X(VALUE_CUBIC, DEFAULT, 4, value_cubic4, NONE, GRAD) \
-    X(CELLULAR, DEFAULT, 2, cellular2, NONE, NONE)       \
-    X(CELLULAR, DEFAULT, 3, cellular3, NONE, NONE)       \
-    X(CELLULAR, DEFAULT, 4, cellular4, NONE, NONE)       \
+    X(CELLULAR, DEFAULT, 2, cellular2, CELL, NONE)       \
+    X(CELLULAR, DEFAULT, 3, cellular3, CELL, NONE)       \
+    X(CELLULAR, DEFAULT, 4, cellular4, CELL, NONE)       \
     X(OPENSIMPLEX2, DEFAULT, 2, os2_2, OS2, GRAD)        \
     X(OPENSIMPLEX2, DEFAULT, 3, os2_3, OS2, GRAD)        \
     X(OPENSIMPLEX2S, DEFAULT, 2, os2s_2, OS2S, GRAD)     \

@@ -195,6 +195,7 @@ static inline vs vs_min(vs a, vs b) { return vs_sel(vs_lt(a, b), a, b); }
 static inline vs vs_sqrt(vs a) { return _mm256_sqrt_ps(a); }
 static inline vs vs_div(vs a, vs b) { return _mm256_div_ps(a, b); }
 static inline int vsm_any(vsm a) { return _mm256_movemask_ps(a) != 0; }
+static inline vsm vsm_not(vsm a) { return _mm256_xor_ps(a, _mm256_castsi256_ps(_mm256_set1_epi32(-1))); }
 static inline vsm vsm_and(vsm a, vsm b) { return _mm256_and_ps(a, b); }
 static inline vsm vsm_or(vsm a, vsm b) { return _mm256_or_ps(a, b); }
 static inline vsm vsm_from_d(vdm m) { return _mm256_castsi256_ps(cn_dmask_u32(m)); }
@@ -229,6 +230,7 @@ static inline vu vu_gather8(const uint8_t *table, vu idx)
                              table[i[6]], table[i[7]]);
 }
 static inline vu vu_sel_d(vdm m, vu a, vu b) { return _mm256_blendv_epi8(b, a, cn_dmask_u32(m)); }
+static inline vu vu_sel_s(vsm m, vu a, vu b) { return _mm256_blendv_epi8(b, a, _mm256_castps_si256(m)); }
 static inline vsm vu_nz_s(vu a)
 {
     __m256i z = _mm256_cmpeq_epi32(a, _mm256_setzero_si256());

@@ -191,6 +191,7 @@ static inline vs vs_min(vs a, vs b) { return vs_sel(vs_lt(a, b), a, b); }
 static inline vs vs_sqrt(vs a) { return _mm512_sqrt_ps(a); }
 static inline vs vs_div(vs a, vs b) { return _mm512_div_ps(a, b); }
 static inline int vsm_any(vsm a) { return a != 0; }
+static inline vsm vsm_not(vsm a) { return (vsm)~a; }
 static inline vsm vsm_and(vsm a, vsm b) { return (vsm)(a & b); }
 static inline vsm vsm_or(vsm a, vsm b) { return (vsm)(a | b); }
 static inline vsm vsm_from_d(vdm m) { return m; }
@@ -219,6 +220,7 @@ static inline vu vu_gather8(const uint8_t *table, vu idx)
     return _mm512_loadu_si512((const void *)i);
 }
 static inline vu vu_sel_d(vdm m, vu a, vu b) { return _mm512_mask_blend_epi32(m, b, a); }
+static inline vu vu_sel_s(vsm m, vu a, vu b) { return _mm512_mask_blend_epi32(m, b, a); }
 static inline vsm vu_nz_s(vu a) { return _mm512_test_epi32_mask(a, a); }
 static inline vsm vu_eq_s(vu a, vu b) { return _mm512_cmpeq_epi32_mask(a, b); }
 

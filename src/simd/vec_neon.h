@@ -212,6 +212,7 @@ static inline vs vs_min(vs a, vs b) { return vs_sel(vs_lt(a, b), a, b); }
 static inline vs vs_sqrt(vs a) { return vsqrtq_f32(a); }
 static inline vs vs_div(vs a, vs b) { return vdivq_f32(a, b); }
 static inline int vsm_any(vsm a) { return vmaxvq_u32(a) != 0; }
+static inline vsm vsm_not(vsm a) { return vmvnq_u32(a); }
 static inline vsm vsm_and(vsm a, vsm b) { return vandq_u32(a, b); }
 static inline vsm vsm_or(vsm a, vsm b) { return vorrq_u32(a, b); }
 static inline vsm vsm_from_d(vdm m) { return cn_dmask_u32(m); }
@@ -243,6 +244,7 @@ static inline vu vu_gather8(const uint8_t *table, vu idx)
     return vld1q_u32(t);
 }
 static inline vu vu_sel_d(vdm m, vu a, vu b) { return vbslq_u32(cn_dmask_u32(m), a, b); }
+static inline vu vu_sel_s(vsm m, vu a, vu b) { return vbslq_u32(m, a, b); }
 static inline vsm vu_nz_s(vu a) { return vtstq_u32(a, a); }
 static inline vsm vu_eq_s(vu a, vu b) { return vceqq_u32(a, b); }
 

@@ -132,6 +132,7 @@ static inline vs vs_sqrt(vs a) { return (float)sqrt((double)a); }
 static inline vs vs_div(vs a, vs b) { return (float)((double)a / (double)b); }
 #endif
 static inline int vsm_any(vsm a) { return a != 0; }
+static inline vsm vsm_not(vsm a) { return ~a; }
 static inline vsm vsm_and(vsm a, vsm b) { return a & b; }
 static inline vsm vsm_or(vsm a, vsm b) { return a | b; }
 static inline vsm vsm_from_d(vdm m) { return (vsm)m; }
@@ -154,6 +155,7 @@ static inline vu vu_shl(vu a, int n) { return a << n; }
 #define vu_gather8(table, idx) ((uint)(table)[(idx)])
 static inline vu vu_sel_d(vdm m, vu a, vu b) { return (a & (vu)m) | (b & ~(vu)m); }
 static inline vdm vu_nz_d(vu a) { return CN_MASK64(a != 0); }
+static inline vu vu_sel_s(vsm m, vu a, vu b) { return (a & m) | (b & ~m); }
 static inline vsm vu_nz_s(vu a) { return CN_MASK32(a != 0); }
 static inline vdm vu_eq_d(vu a, vu b) { return CN_MASK64(a == b); }
 static inline vsm vu_eq_s(vu a, vu b) { return CN_MASK32(a == b); }

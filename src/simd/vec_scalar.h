@@ -150,6 +150,7 @@ static inline vs vs_min(vs a, vs b) { return a < b ? a : b; }
 static inline vs vs_sqrt(vs a) { return __builtin_sqrtf(a); }
 static inline vs vs_div(vs a, vs b) { return a / b; }
 static inline int vsm_any(vsm a) { return a != 0; }
+static inline vsm vsm_not(vsm a) { return ~a; }
 static inline vsm vsm_and(vsm a, vsm b) { return a & b; }
 static inline vsm vsm_or(vsm a, vsm b) { return a | b; }
 static inline vsm vsm_from_d(vdm m) { return (vsm)m; }
@@ -176,6 +177,7 @@ static inline vu vu_gather8(const uint8_t *table, vu idx) { return table[idx]; }
 /* Select uint32 lanes by a double-lane mask. */
 static inline vu vu_sel_d(vdm m, vu a, vu b) { return (a & (vu)m) | (b & ~(vu)m); }
 static inline vdm vu_nz_d(vu a) { return CN_MASK64(a != 0); }
+static inline vu vu_sel_s(vsm m, vu a, vu b) { return (a & m) | (b & ~m); }
 static inline vsm vu_nz_s(vu a) { return CN_MASK32(a != 0); }
 static inline vdm vu_eq_d(vu a, vu b) { return CN_MASK64(a == b); }
 static inline vsm vu_eq_s(vu a, vu b) { return CN_MASK32(a == b); }

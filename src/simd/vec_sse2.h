@@ -216,6 +216,7 @@ static inline vs vs_min(vs a, vs b) { return vs_sel(vs_lt(a, b), a, b); }
 static inline vs vs_sqrt(vs a) { return _mm_sqrt_ps(a); }
 static inline vs vs_div(vs a, vs b) { return _mm_div_ps(a, b); }
 static inline int vsm_any(vsm a) { return _mm_movemask_ps(a) != 0; }
+static inline vsm vsm_not(vsm a) { return _mm_xor_ps(a, _mm_castsi128_ps(_mm_set1_epi32(-1))); }
 static inline vsm vsm_and(vsm a, vsm b) { return _mm_and_ps(a, b); }
 static inline vsm vsm_or(vsm a, vsm b) { return _mm_or_ps(a, b); }
 static inline vsm vsm_from_d(vdm m) { return _mm_castsi128_ps(cn_dmask_u32(m)); }
@@ -247,6 +248,7 @@ static inline vu vu_gather8(const uint8_t *table, vu idx)
     return _mm_setr_epi32(table[i[0]], table[i[1]], table[i[2]], table[i[3]]);
 }
 static inline vu vu_sel_d(vdm m, vu a, vu b) { return u4_sel(cn_dmask_u32(m), a, b); }
+static inline vu vu_sel_s(vsm m, vu a, vu b) { return u4_sel(_mm_castps_si128(m), a, b); }
 static inline vsm vu_nz_s(vu a)
 {
     __m128i z = _mm_cmpeq_epi32(a, _mm_setzero_si128());

@@ -217,6 +217,7 @@ static inline vs vs_min(vs a, vs b) { return vs_sel(vs_lt(a, b), a, b); }
 static inline vs vs_sqrt(vs a) { return wasm_f32x4_sqrt(a); }
 static inline vs vs_div(vs a, vs b) { return wasm_f32x4_div(a, b); }
 static inline int vsm_any(vsm a) { return wasm_v128_any_true(a); }
+static inline vsm vsm_not(vsm a) { return wasm_v128_not(a); }
 static inline vsm vsm_and(vsm a, vsm b) { return wasm_v128_and(a, b); }
 static inline vsm vsm_or(vsm a, vsm b) { return wasm_v128_or(a, b); }
 static inline vsm vsm_from_d(vdm m) { return cn_dmask_u32(m); }
@@ -236,6 +237,7 @@ static inline vu vu_gather8(const uint8_t *table, vu idx)
                            table[wasm_u32x4_extract_lane(idx, 2)], table[wasm_u32x4_extract_lane(idx, 3)]);
 }
 static inline vu vu_sel_d(vdm m, vu a, vu b) { return wasm_v128_bitselect(a, b, cn_dmask_u32(m)); }
+static inline vu vu_sel_s(vsm m, vu a, vu b) { return wasm_v128_bitselect(a, b, m); }
 static inline vsm vu_nz_s(vu a) { return wasm_i32x4_ne(a, wasm_i32x4_splat(0)); }
 static inline vsm vu_eq_s(vu a, vu b) { return wasm_i32x4_eq(a, b); }
 
