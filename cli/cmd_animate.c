@@ -62,7 +62,8 @@ static const char help_text[] =
     "w in 4D: --period 0,0,0,P). Then frame N would equal frame 0 exactly. --loop sets that\n"
     "period itself, for every layer: P = N * |time-step| * frequency * axis-frequency must be a\n"
     "whole number of cells (within 1e-9 relative) from 1 to 16777216 (2^24), a multiple of 3\n"
-    "(3D) or 4 (4D) for simplex noise; otherwise an error suggests a --time-step that works.\n"
+    "(3D) or 4 (4D) for simplex noise (4 for opensimplex2 in 4D); otherwise an error suggests a\n"
+    "--time-step that works.\n"
     "--loop cannot be combined with --rotate or with a time-axis entry of --period, and a\n"
     "fractal needs a whole-number --lacunarity with it.\n"
     "\n"
@@ -302,16 +303,16 @@ static int set_loop(cli_noise_opts *o, int dims, int frames, double step)
     default:
         break;
     }
-    char a[40], tail[160] = "";
+    char a[40], tail[160] = "", m[64] = "";
     if (why.found)
         snprintf(tail, sizeof tail, "; try --time-step %.12g", step < 0 ? -why.found : why.found);
+    if (why.step > 1)
+        snprintf(m, sizeof m, " and a multiple of %lu for %s noise", (unsigned long)why.step,
+                 cn_noise_type_name(o->spec[k].cfg.type));
     cli_error(prog,
               "--loop:%s the %c period would be frames * time-step * frequency * axis-frequency = %s cells, which "
               "must be a whole number 1..16777216%s%s",
-              pre, axis_name, cli_fmt_real(why.cells, a, sizeof a),
-              why.step > 1 ? (dims == 3 ? " and a multiple of 3 for simplex noise" : " and a multiple of 4 for simplex noise")
-                           : "",
-              tail);
+              pre, axis_name, cli_fmt_real(why.cells, a, sizeof a), m, tail);
     return -1;
 }
 

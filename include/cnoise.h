@@ -161,13 +161,14 @@ typedef enum cn_noise_type {
                               cell (cell_distance, cell_return, jitter), 2D-4D, default mode only;
                               range [-1, 1] */
     CN_NOISE_OPENSIMPLEX2 = 5, /* OpenSimplex2: 2D simplex with 12 lattice-symmetric gradients, 3D
-                                  on a rotated body-centred cubic lattice; 2D-3D, default mode only;
-                                  range [-1, 1]; periods in 2D only (even, as simplex: the 3D
+                                  on a rotated body-centred cubic lattice, 4D simplex with 30
+                                  lattice-symmetric gradients; 2D-4D, default mode only; range
+                                  [-1, 1]; periods in 2D and 4D as simplex's (none in 3D: the 3D
                                   lattice is turned, so no shift along an axis maps it onto itself) */
     CN_NOISE_OPENSIMPLEX2S = 6 /* OpenSimplex2S: OpenSimplex2's lattices and gradients with larger,
                                   smoother kernels (radius^2 2/3 in 2D, 3/4 in 3D: four and ten
                                   lattice points evaluated per sample); 2D-3D, default mode only; range [-1, 1];
-                                  periods in 2D only, as OpenSimplex2 */
+                                  periods in 2D, as OpenSimplex2 */
 } cn_noise_type;
 
 typedef enum cn_mode {
@@ -375,8 +376,8 @@ typedef struct cn_check {
 CN_API cn_status cn_config_explain(const cn_config *cfg, cn_check *out);
 
 /* Periods of this noise type and dimension must be multiples of the returned number: dims for
- * simplex noise (its tiling lattice), 2 for OpenSimplex2 and 2S in 2D (the same lattice), 1
- * otherwise; 0 for a type or dimension out of range. (OpenSimplex2 and 2S in 3D take no period:
+ * simplex noise (its tiling lattice) and for OpenSimplex2 and 2S in 2D and 4D (the same lattices),
+ * 1 otherwise; 0 for a type or dimension out of range. (OpenSimplex2 and 2S in 3D take no period:
  * cn_config_check refuses one with CN_E_PERIOD: its lattice is turned, no shift along
  * an axis maps it onto itself.) */
 CN_API uint32_t cn_period_multiple(cn_noise_type type, int dims);

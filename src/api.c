@@ -142,8 +142,8 @@ static int effective_octaves(const cn_config *cfg)
     return n;
 }
 
-/* OpenSimplex2 and 2S share their lattices: simplex's in 2D (tiling lattice and all), a turned
- * one without periods in 3D. */
+/* OpenSimplex2 and 2S share their lattices: simplex's in 2D and 4D (tiling lattice and all), a
+ * turned one without periods in 3D. */
 static int is_opensimplex(cn_noise_type type) { return type == CN_NOISE_OPENSIMPLEX2 || type == CN_NOISE_OPENSIMPLEX2S; }
 
 uint32_t cn_period_multiple(cn_noise_type type, int dims)
@@ -152,7 +152,7 @@ uint32_t cn_period_multiple(cn_noise_type type, int dims)
         return 0;
     /* Simplex periods run on the tiling lattice, F = 1/D: a shift by P is a lattice translation
      * when D divides P (src/kernels/simplex.inc). */
-    return type == CN_NOISE_SIMPLEX || (is_opensimplex(type) && dims == 2) ? (uint32_t)dims : 1u;
+    return type == CN_NOISE_SIMPLEX || (is_opensimplex(type) && dims != 3) ? (uint32_t)dims : 1u;
 }
 
 /* Records a fault in *out, when there is one to fill, and returns its status; without *out
@@ -299,7 +299,7 @@ static cn_status check_config(const cn_config *cfg, cn_check *out)
             return fault(out, CN_E_PERIOD, CN_FIELD_PERIOD, CN_FIELD_NONE, a,
                          "%lu (axis %c): %s noise in 3D does not tile: its lattice is turned "
                          "(diagonal along z) so that no shift along an axis maps it onto itself; periods work "
-                         "in 2D, and simplex 3D tiles", (unsigned long)P, axis[a], cn_noise_type_name(cfg->type));
+                         "in 2D (and 4D for opensimplex2), and simplex 3D tiles", (unsigned long)P, axis[a], cn_noise_type_name(cfg->type));
         if (P % multiple != 0)
             return fault(out, CN_E_PERIOD, CN_FIELD_PERIOD, CN_FIELD_NONE, a,
                          "%lu (axis %c) does not suit %s noise in %dD: its periods must be multiples of the dimension "

@@ -50,6 +50,7 @@ static const kind KINDS[] = {
     {CN_NOISE_CELLULAR, 4, CN_MODE_DEFAULT, "cellular4"},
     {CN_NOISE_OPENSIMPLEX2, 2, CN_MODE_DEFAULT, "opensimplex2-2"},
     {CN_NOISE_OPENSIMPLEX2, 3, CN_MODE_DEFAULT, "opensimplex2-3"},
+    {CN_NOISE_OPENSIMPLEX2, 4, CN_MODE_DEFAULT, "opensimplex2-4"},
     {CN_NOISE_OPENSIMPLEX2S, 2, CN_MODE_DEFAULT, "opensimplex2s-2"},
     {CN_NOISE_OPENSIMPLEX2S, 3, CN_MODE_DEFAULT, "opensimplex2s-3"},
 };

@@ -24,7 +24,7 @@
 
 static int D, simplex_mode, bcc_mode;
 static double latF, latG, radius2; /* simplex lattice: skew, unskew, kernel radius^2 */
-static double grads[32][4];
+static double grads[32][4]; /* at most 32 */
 static int ngrads;
 
 static uint64_t rng_state = UINT64_C(0x243F6A8885A308D3);
@@ -57,6 +57,31 @@ static void set_grads(int dims, int classic, int os2)
             grads[ngrads][1] = sin(M_PI / 12 + k * M_PI / 6);
             ngrads++;
         }
+    } else if (dims == 4 && os2) {
+        /* OpenSimplex2 4D: (w_a + w_b - w_c - w_d) / 2 over every choice of a, b, c, d distinct in
+         * 0..4, the w_a the lattice's five generators: w_a = e_a - G (1, 1, 1, 1) for the axes
+         * a = 1..4, w_0 = -(w_1 + w_2 + w_3 + w_4): 30 vectors (a < b, c < d) */
+        double w[5][4];
+        for (int a = 0; a < 4; a++)
+            for (int b = 0; b < 4; b++)
+                w[a + 1][b] = (a == b) - CN_G4;
+        for (int b = 0; b < 4; b++)
+            w[0][b] = -(w[1][b] + w[2][b] + w[3][b] + w[4][b]);
+        for (int a = 0; a < 5; a++)
+            for (int b = a + 1; b < 5; b++)
+                for (int c = 0; c < 5; c++)
+                    for (int d = c + 1; d < 5; d++) {
+                        if (c == a || c == b || d == a || d == b)
+                            continue;
+                        double len2 = 0;
+                        for (int k = 0; k < 4; k++) {
+                            grads[ngrads][k] = w[a][k] + w[b][k] - w[c][k] - w[d][k];
+                            len2 += grads[ngrads][k] * grads[ngrads][k];
+                        }
+                        for (int k = 0; k < 4; k++)
+                            grads[ngrads][k] /= sqrt(len2);
+                        ngrads++;
+                    }
     } else if (dims == 2) {
         for (int k = 0; k < 8; k++) { /* unit vectors at 22.5 + 45k degrees */
             grads[ngrads][0] = cos(M_PI / 8 + k * M_PI / 4);
@@ -262,7 +287,7 @@ static void run_case(const struct noise_case *nc)
     double argmax[4] = {0, 0, 0, 0};
     D = nc->dims;
     bcc_mode = os2 && D == 3;
-    simplex_mode = nc->type == CN_NOISE_SIMPLEX || (os2 && D == 2);
+    simplex_mode = nc->type == CN_NOISE_SIMPLEX || (os2 && D != 3);
     if (nc->type == CN_NOISE_VALUE_CUBIC) {
         /* The bound needs 4^D lattice values of alternating sign near +-1 around one cell, which
          * no search finds; the random samples below check that it holds. */
@@ -368,6 +393,8 @@ int main(void)
         {CN_NOISE_OPENSIMPLEX2, 2, "opensimplex2-2", CN_SCALE_OS2_2, 1, 0, CN_MODE_DEFAULT},
         {CN_NOISE_OPENSIMPLEX2, 2, "opensimplex2-2/tiled", CN_SCALE_OS2_2_TILED, 1, 1, CN_MODE_DEFAULT},
         {CN_NOISE_OPENSIMPLEX2, 3, "opensimplex2-3", CN_SCALE_OS2_3, 1, 0, CN_MODE_DEFAULT},
+        {CN_NOISE_OPENSIMPLEX2, 4, "opensimplex2-4", CN_SCALE_OS2_4, 1, 0, CN_MODE_DEFAULT},
+        {CN_NOISE_OPENSIMPLEX2, 4, "opensimplex2-4/tiled", CN_SCALE_OS2_4_TILED, 1, 1, CN_MODE_DEFAULT},
         /* OpenSimplex2S: the same lattices, radius^2 2/3 (tiling lattice 1/2) and 3/4 */
         {CN_NOISE_OPENSIMPLEX2S, 2, "opensimplex2s-2", CN_SCALE_OS2S_2, 1, 0, CN_MODE_DEFAULT},
         {CN_NOISE_OPENSIMPLEX2S, 2, "opensimplex2s-2/tiled", CN_SCALE_OS2S_2_TILED, 1, 1, CN_MODE_DEFAULT},

@@ -25,6 +25,9 @@
 #define CN_SCALE_OS2_2 99.2043345827
 #define CN_SCALE_OS2_2_TILED 247.2772843163
 #define CN_SCALE_OS2_3 CN_SCALE_SIMPLEX3_VALUE /* the same lattice in its own frame, radius, gradients */
+/* 4D: simplex 4D's lattices (radius^2 0.5) with the 30 gradients of KN(grad4o). */
+#define CN_SCALE_OS2_4 108.7342404226
+#define CN_SCALE_OS2_4_TILED 108.7342404226
 /* OpenSimplex2S: the same lattices and gradients with radius^2 2/3 (2D), 1/2 (2D tiling lattice)
  * and 3/4 (3D). */
 #define CN_SCALE_OS2S_2 18.1223734038

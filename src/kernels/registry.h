@@ -44,6 +44,7 @@
     X(CELLULAR, DEFAULT, 4, cellular4, CELL, NONE)       \
     X(OPENSIMPLEX2, DEFAULT, 2, os2_2, OS2, GRAD)        \
     X(OPENSIMPLEX2, DEFAULT, 3, os2_3, OS2, GRAD)        \
+    X(OPENSIMPLEX2, DEFAULT, 4, os2_4, OS2, GRAD)        \
     X(OPENSIMPLEX2S, DEFAULT, 2, os2s_2, OS2S, GRAD)     \
     X(OPENSIMPLEX2S, DEFAULT, 3, os2s_3, OS2S, GRAD)     \
     X(PERLIN, CLASSIC, 1, perlin1c, NONE, GRAD)          \
