@@ -166,9 +166,9 @@ typedef enum cn_noise_type {
                                   [-1, 1]; periods in 2D and 4D as simplex's (none in 3D: the 3D
                                   lattice is turned, so no shift along an axis maps it onto itself) */
     CN_NOISE_OPENSIMPLEX2S = 6 /* OpenSimplex2S: OpenSimplex2's lattices and gradients with larger,
-                                  smoother kernels (radius^2 2/3 in 2D, 3/4 in 3D: four and ten
-                                  lattice points evaluated per sample); 2D-3D, default mode only; range [-1, 1];
-                                  periods in 2D, as OpenSimplex2 */
+                                  smoother kernels (radius^2 2/3 in 2D and 4D, 3/4 in 3D: four,
+                                  ten and ten lattice points evaluated per sample); 2D-4D, default
+                                  mode only; range [-1, 1]; periods as OpenSimplex2 */
 } cn_noise_type;
 
 typedef enum cn_mode {

@@ -299,7 +299,7 @@ static cn_status check_config(const cn_config *cfg, cn_check *out)
             return fault(out, CN_E_PERIOD, CN_FIELD_PERIOD, CN_FIELD_NONE, a,
                          "%lu (axis %c): %s noise in 3D does not tile: its lattice is turned "
                          "(diagonal along z) so that no shift along an axis maps it onto itself; periods work "
-                         "in 2D (and 4D for opensimplex2), and simplex 3D tiles", (unsigned long)P, axis[a], cn_noise_type_name(cfg->type));
+                         "in 2D and 4D, and simplex 3D tiles", (unsigned long)P, axis[a], cn_noise_type_name(cfg->type));
         if (P % multiple != 0)
             return fault(out, CN_E_PERIOD, CN_FIELD_PERIOD, CN_FIELD_NONE, a,
                          "%lu (axis %c) does not suit %s noise in %dD: its periods must be multiples of the dimension "

@@ -58,6 +58,7 @@ static const kind KINDS[] = {
     {CN_NOISE_OPENSIMPLEX2, 4, CN_MODE_DEFAULT, "opensimplex2-4"},
     {CN_NOISE_OPENSIMPLEX2S, 2, CN_MODE_DEFAULT, "opensimplex2s-2"},
     {CN_NOISE_OPENSIMPLEX2S, 3, CN_MODE_DEFAULT, "opensimplex2s-3"},
+    {CN_NOISE_OPENSIMPLEX2S, 4, CN_MODE_DEFAULT, "opensimplex2s-4"},
 };
 #define NKINDS ((int)(sizeof KINDS / sizeof KINDS[0]))
 

@@ -53,6 +53,7 @@ static const kind KINDS[] = {
     {CN_NOISE_OPENSIMPLEX2, 4, CN_MODE_DEFAULT, "opensimplex2-4"},
     {CN_NOISE_OPENSIMPLEX2S, 2, CN_MODE_DEFAULT, "opensimplex2s-2"},
     {CN_NOISE_OPENSIMPLEX2S, 3, CN_MODE_DEFAULT, "opensimplex2s-3"},
+    {CN_NOISE_OPENSIMPLEX2S, 4, CN_MODE_DEFAULT, "opensimplex2s-4"},
 };
 #define NKINDS ((int)(sizeof KINDS / sizeof KINDS[0]))
 
@@ -400,25 +401,50 @@ static double simplex_search(const kind *k, const cn_noise *g, int nprobes, doub
  * frame (3D: R^T times that in the input's). So B(x) = sum over c with |x - c|^2 < r^2 of
  * (r^2 - |x - c|^2)^4 (g_c . (x - c)), from OpenSimplex2's gradients, must be OpenSimplex2S's value
  * times one constant (the ratio of the scales, found here from the largest sample): a lattice point
- * the kernel's rule leaves out, or one it takes wrongly, shows as a sample off that line.
+ * the kernel's rule leaves out, or one it takes wrongly, shows as a sample off that line. (4D: the
+ * lattice points of skewed offsets -2..3 around the sample's cell, r^2 2/3; the nearest two
+ * lattice points are sqrt(4/5) apart, so OpenSimplex2's radius holds one at a time there too.)
  */
 static void test_os2s_bruteforce(void)
 {
     const double F2 = (sqrt(3.0) - 1) / 2, G2 = (3 - sqrt(3.0)) / 6;
-    for (int dims = 2; dims <= 3; dims++) {
+    const double F4 = (sqrt(5.0) - 1) / 4, G4 = (5 - sqrt(5.0)) / 20;
+    for (int dims = 2; dims <= 4; dims++) {
         const kind k2 = {CN_NOISE_OPENSIMPLEX2, dims, CN_MODE_DEFAULT, "opensimplex2"};
         const kind k2s = {CN_NOISE_OPENSIMPLEX2S, dims, CN_MODE_DEFAULT, "opensimplex2s"};
         const uint64_t seed = 0xC0FFEEull + (uint64_t)dims;
         cn_noise g2 = make(&k2, seed, 1.0), g2s = make(&k2s, seed, 1.0);
-        const double r2 = dims == 2 ? 2.0 / 3.0 : 0.75;
+        const double r2 = dims == 3 ? 0.75 : 2.0 / 3.0;
         enum { N = 20000 };
         static double V[N], B[N];
         int terms_max = 0;
         for (int i = 0; i < N; i++) {
-            double x[3] = {0, 0, 0}, r[3] = {0, 0, 0}, sum = 0;
+            double x[4] = {0, 0, 0, 0}, r[3] = {0, 0, 0}, sum = 0;
             rnd_point(x, dims, -100, 100);
             int terms = 0;
-            if (dims == 2) {
+            if (dims == 4) {
+                const double sk = (x[0] + x[1] + x[2] + x[3]) * F4;
+                double b[4];
+                for (int a = 0; a < 4; a++)
+                    b[a] = floor(x[a] + sk);
+                for (int kk = 0; kk < 6 * 6 * 6 * 6; kk++) {
+                    double ci[4], c[4], d[4], t = 0, w = r2, gr[4];
+                    for (int a = 0, q = kk; a < 4; a++, q /= 6) {
+                        ci[a] = b[a] + (q % 6 - 2);
+                        t += ci[a];
+                    }
+                    for (int a = 0; a < 4; a++) {
+                        c[a] = ci[a] - t * G4;
+                        d[a] = x[a] - c[a];
+                        w -= d[a] * d[a];
+                    }
+                    if (w <= 0)
+                        continue;
+                    cn_eval_grad(&g2, c, gr);
+                    sum += w * w * w * w * (gr[0] * d[0] + gr[1] * d[1] + gr[2] * d[2] + gr[3] * d[3]) / 0.0625;
+                    terms++;
+                }
+            } else if (dims == 2) {
                 const double sk = (x[0] + x[1]) * F2, b0 = floor(x[0] + sk), b1 = floor(x[1] + sk);
                 for (int di = -2; di <= 3; di++)
                     for (int dj = -2; dj <= 3; dj++) {
@@ -476,8 +502,9 @@ static void test_os2s_bruteforce(void)
         }
         CHECK(off == 0, "opensimplex2s %dD: %d of %d samples differ from the brute-force sum (worst %.3g)", dims,
               off, N, worst);
-        /* at most 4 (2D) and 8 (3D) points are within the radius at once */
-        CHECK(terms_max == 4 || (dims == 3 && terms_max >= 7 && terms_max <= 8),
+        /* at most 4 (2D) and 8 (3D) points are within the radius at once; in 4D at most the
+         * rule's 10 (7 seen) */
+        CHECK(dims == 4 ? terms_max >= 5 && terms_max <= 10 : terms_max == 4 || (dims == 3 && terms_max >= 7 && terms_max <= 8),
               "opensimplex2s %dD: up to %d lattice points within the radius", dims, terms_max);
         printf("opensimplex2s %dD vs brute force over every lattice point within the radius: %d samples, "
                "worst difference %.3g, up to %d points per sample\n", dims, N, worst, terms_max);

@@ -280,7 +280,7 @@ static void run_case(const struct noise_case *nc)
     latG = nc->tiled ? 1.0 / (2 * nc->dims) : gG[nc->dims];
     const int os2 = nc->type == CN_NOISE_OPENSIMPLEX2 || nc->type == CN_NOISE_OPENSIMPLEX2S;
     if (nc->type == CN_NOISE_OPENSIMPLEX2S) /* OpenSimplex2S: the larger kernels */
-        radius2 = nc->dims == 3 ? 0.75 : nc->tiled ? 0.5 : 2.0 / 3.0;
+        radius2 = nc->dims == 3 ? 0.75 : nc->tiled && nc->dims == 2 ? 0.5 : 2.0 / 3.0;
     else
         radius2 = nc->tiled && nc->dims == 2 ? 0.4 : 0.5;
 
@@ -399,6 +399,8 @@ int main(void)
         {CN_NOISE_OPENSIMPLEX2S, 2, "opensimplex2s-2", CN_SCALE_OS2S_2, 1, 0, CN_MODE_DEFAULT},
         {CN_NOISE_OPENSIMPLEX2S, 2, "opensimplex2s-2/tiled", CN_SCALE_OS2S_2_TILED, 1, 1, CN_MODE_DEFAULT},
         {CN_NOISE_OPENSIMPLEX2S, 3, "opensimplex2s-3", CN_SCALE_OS2S_3, 1, 0, CN_MODE_DEFAULT},
+        {CN_NOISE_OPENSIMPLEX2S, 4, "opensimplex2s-4", CN_SCALE_OS2S_4, 1, 0, CN_MODE_DEFAULT},
+        {CN_NOISE_OPENSIMPLEX2S, 4, "opensimplex2s-4/tiled", CN_SCALE_OS2S_4_TILED, 1, 1, CN_MODE_DEFAULT},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         run_case(&cases[i]);

@@ -40,7 +40,7 @@ def test_defaults_are_the_librarys():
     (dict(gain=0.0), "gain", "gain"),
     (dict(ridge_offset=3.0), "ridge_offset", "ridge"),
     (dict(type="cellular", dims=1), "dims", "unsupported"),
-    (dict(type="opensimplex2s", dims=4), "dims", "unsupported"),
+    (dict(type="opensimplex2", dims=1), "dims", "unsupported"),
     (dict(type="opensimplex2", dims=3, period=(6, 0, 0)), "period", "does not tile"),
     (dict(type="opensimplex2s", dims=1), "dims", "unsupported"),
     (dict(type="opensimplex2s", dims=2, period=(3, 0)), "period", "multiples"),

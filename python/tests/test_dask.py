@@ -127,7 +127,7 @@ def _matrix():
     for t in cnoise.noise_types():
         for dims in range(1, 5):
             os2 = t in ("opensimplex2", "opensimplex2s")
-            if (t in ("simplex", "cellular") or os2) and dims == 1 or t == "opensimplex2s" and dims == 4:
+            if (t in ("simplex", "cellular") or os2) and dims == 1:
                 continue
             shape, chunks = shapes[dims]
             kw = dict(dims=dims, seed=k * 7919 + 1, fractal=fractals[k % 5], octaves=3, frequency=1 / 8)

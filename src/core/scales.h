@@ -33,6 +33,9 @@
 #define CN_SCALE_OS2S_2 18.1223734038
 #define CN_SCALE_OS2S_2_TILED 71.5138117467
 #define CN_SCALE_OS2S_3 9.0460263852
+/* 4D: simplex 4D's lattices, radius^2 2/3 on both, OpenSimplex2 4D's gradients. */
+#define CN_SCALE_OS2S_4 29.7588954961
+#define CN_SCALE_OS2S_4_TILED 29.7792814718
 
 /* Cubic value noise: (4/5)^D, against the bound (5/4)^D of the Catmull-Rom weights (docs/RANGE.md). */
 #define CN_SCALE_VALUE_CUBIC1 0.8

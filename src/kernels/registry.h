@@ -47,6 +47,7 @@
     X(OPENSIMPLEX2, DEFAULT, 4, os2_4, OS2, GRAD)        \
     X(OPENSIMPLEX2S, DEFAULT, 2, os2s_2, OS2S, GRAD)     \
     X(OPENSIMPLEX2S, DEFAULT, 3, os2s_3, OS2S, GRAD)     \
+    X(OPENSIMPLEX2S, DEFAULT, 4, os2s_4, OS2S, GRAD)     \
     X(PERLIN, CLASSIC, 1, perlin1c, NONE, GRAD)          \
     X(PERLIN, CLASSIC, 2, perlin2c, NONE, GRAD)          \
     X(PERLIN, CLASSIC, 3, perlin3c, NONE, GRAD)          \
