@@ -67,6 +67,9 @@ static const char help_text[] =
     "           4 GiB): the values; with --geo a GeoTIFF\n"
     "  normal   8-bit RGB PNG tangent-space normal map of the heightfield t (OpenGL convention:\n"
     "           red = +x right, green = +y up the image, blue = out; for DirectX flip green)\n"
+    "  slope    8-bit gray PNG of the same heightfield's slope: gray = round(255 * a / 90) for\n"
+    "           the angle a from the horizontal in degrees, atan |gradient| (0 flat, 255\n"
+    "           vertical): a mask for slope-dependent texturing\n"
     "Rows are top to bottom in every format (PFM stores them bottom to top, as it must).\n"
     "Without --format the file name decides: .png is png (rgb when --ramp or a shaded colour is\n"
     "asked for), .r16 and .raw are r16, .exr is exr (exr16 only by --format), .tif and .tiff\n"
@@ -109,7 +112,8 @@ static const char help_text[] =
     "image with minmax) maps its one value to t = 0.5 (gray 128), values below it to 0, above to 1.\n"
     "\n"
     "Options:\n"
-    "  --format F         png, png16, rgb, r16, f32, pfm, npy, exr, exr16, tiff or normal\n"
+    "  --format F         png, png16, rgb, r16, f32, pfm, npy, exr, exr16, tiff, normal or\n"
+    "                     slope\n"
     "                     (default: from -o)\n"
     "  --geo EPSG:CODE,X,Y,SIZE[,SIZE_Y]\n"
     "                     tiff: georeference it (GeoTIFF). CODE is the EPSG code of a projected\n"
@@ -137,8 +141,8 @@ static const char help_text[] =
     "                     (default 45); needs --shade\n"
     "  --relief R         --shade: the heightfield's t spans R / frequency pixels of height,\n"
     "                     i.e. R lattice cells (finite, > 0, default 0.5)\n"
-    "  --normal-strength S  --format normal: the same height scale, t spans S / frequency\n"
-    "                     pixels (finite, > 0, default 0.5); larger is bumpier\n"
+    "  --normal-strength S  --format normal and slope: the same height scale, t spans\n"
+    "                     S / frequency pixels (finite, > 0, default 0.5); larger is bumpier\n"
     "  The gradient is taken by central differences of t over the four neighbours; the pixels\n"
     "  just outside the image are evaluated too, so tiles rendered separately shade and match\n"
     "  at their seams (and --tile images stay seamless).\n"
@@ -212,24 +216,24 @@ static const char help_text[] =
 /* --- formats ------------------------------------------------------------------------------------ */
 
 typedef enum rfmt {
-    F_PNG, F_PNG16, F_RGB, F_R16, F_F32, F_PFM, F_NPY, F_NORMAL, F_EXR, F_EXR16, F_TIFF, F_COUNT
+    F_PNG, F_PNG16, F_RGB, F_R16, F_F32, F_PFM, F_NPY, F_NORMAL, F_EXR, F_EXR16, F_TIFF, F_SLOPE, F_COUNT
 } rfmt;
 
-#define FORMAT_NAMES "png, png16, rgb, r16, f32, pfm, npy, exr, exr16, tiff, normal"
+#define FORMAT_NAMES "png, png16, rgb, r16, f32, pfm, npy, exr, exr16, tiff, normal, slope"
 static const char *const fmt_name[F_COUNT] = {"png", "png16", "rgb",    "r16", "f32",   "pfm",
-                                              "npy", "normal", "exr",   "exr16", "tiff"};
+                                              "npy", "normal", "exr",   "exr16", "tiff", "slope"};
 static const cn_image_format fmt_writer[F_COUNT] = {
     CN_IMAGE_PNG8, CN_IMAGE_PNG16,   CN_IMAGE_PNG_RGB, CN_IMAGE_R16,      CN_IMAGE_F32, CN_IMAGE_PFM,
-    CN_IMAGE_NPY,  CN_IMAGE_PNG_RGB, CN_IMAGE_EXR,     CN_IMAGE_EXR_HALF, CN_IMAGE_TIFF};
+    CN_IMAGE_NPY,  CN_IMAGE_PNG_RGB, CN_IMAGE_EXR,     CN_IMAGE_EXR_HALF, CN_IMAGE_TIFF, CN_IMAGE_PNG8};
 
 /* The file name extensions (letter case ignored): the format a name implies without --format,
  * and the others a name with that extension may be given with --format. */
 static const struct {
     const char *ext;
     rfmt implied;
-    const rfmt also[3]; /* F_COUNT ends the list */
+    const rfmt also[4]; /* F_COUNT ends the list */
 } extensions[] = {
-    {"png", F_PNG, {F_PNG16, F_RGB, F_NORMAL}}, /* rgb when a colour is asked for */
+    {"png", F_PNG, {F_PNG16, F_RGB, F_NORMAL, F_SLOPE}}, /* rgb when a colour is asked for */
     {"r16", F_R16, {F_COUNT}},
     {"raw", F_R16, {F_COUNT}}, /* Unity's terrain importer's name for 16-bit little-endian */
     {"f32", F_F32, {F_COUNT}},
@@ -240,6 +244,12 @@ static const struct {
     {"tiff", F_TIFF, {F_COUNT}},
 };
 #define N_EXTENSIONS (sizeof extensions / sizeof extensions[0])
+
+/* The formats made from the heightfield's gradient (a one-pixel halo, --normal-strength). */
+static int gradient_format(rfmt f)
+{
+    return f == F_NORMAL || f == F_SLOPE;
+}
 
 static int is_raw_values(rfmt f)
 {
@@ -289,7 +299,7 @@ typedef struct render_job {
 static void convert(render_job *jb, const double *vals, size_t ncols, uint32_t nrows, void *out)
 {
     const uint32_t W = jb->width;
-    const int halo = jb->fmt == F_NORMAL || jb->shade;
+    const int halo = gradient_format(jb->fmt) || jb->shade;
     for (uint32_t r = 0; r < nrows; r++) {
         const double *row = halo ? vals + (size_t)(r + 1) * ncols + 1 : vals + (size_t)r * ncols;
         switch (jb->fmt) {
@@ -320,6 +330,9 @@ static void convert(render_job *jb, const double *vals, size_t ncols, uint32_t n
         }
         case F_NORMAL:
             cli_normal_row(&jb->col, vals, ncols, r, W, (uint8_t *)out + (size_t)r * W * 3);
+            break;
+        case F_SLOPE:
+            cli_slope_row(&jb->col, vals, ncols, r, W, (uint8_t *)out + (size_t)r * W);
             break;
         default:
             break;
@@ -436,7 +449,7 @@ static int render(render_job *jb, const char *output)
         }
     }
     const size_t out_row = (size_t)W * cn_image_format_channels(wf) * cn_image_format_sample_bytes(wf);
-    ok = ok && pass(jb, &s, shape, jb->fmt == F_NORMAL || jb->shade, out_row, 1) == 0;
+    ok = ok && pass(jb, &s, shape, gradient_format(jb->fmt) || jb->shade, out_row, 1) == 0;
     ok = ok && (!sidecar || describe(jb, &s) == 0);
     const int rc = cli_sink_close(&s, ok);
     if (rc == CLI_EXIT_OK) {
@@ -469,7 +482,7 @@ static int extension_holds(int k, rfmt f)
 {
     if (extensions[k].implied == f)
         return 1;
-    for (int a = 0; a < 3 && extensions[k].also[a] != F_COUNT; a++)
+    for (int a = 0; a < 4 && extensions[k].also[a] != F_COUNT; a++)
         if (extensions[k].also[a] == f)
             return 1;
     return 0;
@@ -478,9 +491,9 @@ static int extension_holds(int k, rfmt f)
 /* The formats a .ext file (entry k) may hold, as words for a message. */
 static void extension_formats(int k, char *buf, size_t len)
 {
-    rfmt list[4] = {extensions[k].implied, F_COUNT, F_COUNT, F_COUNT};
+    rfmt list[5] = {extensions[k].implied, F_COUNT, F_COUNT, F_COUNT, F_COUNT};
     int n = 1;
-    for (int a = 0; a < 3 && extensions[k].also[a] != F_COUNT; a++)
+    for (int a = 0; a < 4 && extensions[k].also[a] != F_COUNT; a++)
         list[n++] = extensions[k].also[a];
     buf[0] = '\0';
     for (int i = 0; i < n; i++) {
@@ -641,8 +654,8 @@ int cli_cmd_render(int argc, char **argv)
         cli_error(prog, "%s needs --shade", azimuth_set ? "--light-azimuth" : elevation_set ? "--light-elevation" : "--relief");
         return CLI_EXIT_USAGE;
     }
-    if (cli_given(&p, "normal-strength") && jb.fmt != F_NORMAL) {
-        cli_error(prog, "--normal-strength needs --format normal (the format here is %s)", fmt_name[jb.fmt]);
+    if (cli_given(&p, "normal-strength") && !gradient_format(jb.fmt)) {
+        cli_error(prog, "--normal-strength needs --format normal or slope (the format here is %s)", fmt_name[jb.fmt]);
         return CLI_EXIT_USAGE;
     }
     if (norm_text) {
@@ -673,7 +686,7 @@ int cli_cmd_render(int argc, char **argv)
         }
         if (is_raw_values(jb.fmt)) {
             cli_error(prog, "--normalize: %s files hold the noise values as they are; normalisation applies to png, "
-                            "png16, rgb, r16 and normal",
+                            "png16, rgb, r16, normal and slope",
                       fmt_name[jb.fmt]);
             return CLI_EXIT_USAGE;
         }
@@ -717,7 +730,7 @@ int cli_cmd_render(int argc, char **argv)
         cli_error(prog, "--amplitude, --bias, --weight: the range of values is too large to map to gray levels");
         return CLI_EXIT_USAGE;
     }
-    jb.col.k = (jb.fmt == F_NORMAL ? jb.strength : jb.la.relief) / p.noise.spec[0].cfg.frequency;
+    jb.col.k = (gradient_format(jb.fmt) ? jb.strength : jb.la.relief) / p.noise.spec[0].cfg.frequency;
     jb.col.rgb = jb.fmt == F_RGB;
     jb.col.shade = shade;
     if (!cli_check_only && (rc = cli_device_open(prog, p.out.device, &jb.gen)) != CLI_EXIT_OK) {

@@ -45,6 +45,15 @@ void cli_normal_row(const cli_colour *c, const double *vals, size_t ncols, uint3
     }
 }
 
+void cli_slope_row(const cli_colour *c, const double *vals, size_t ncols, uint32_t r, uint32_t width, uint8_t *out)
+{
+    for (uint32_t i = 0; i < width; i++) {
+        double gx, gy;
+        colour_gradient(c, vals, ncols, r, i, &gx, &gy);
+        out[i] = cli_slope_byte(gx, gy);
+    }
+}
+
 void cli_colour_row(cli_colour *c, const double *vals, size_t ncols, uint32_t r, uint32_t width, uint8_t *out)
 {
     const double *row = c->shade ? vals + (size_t)(r + 1) * ncols + 1 : vals + (size_t)r * ncols;

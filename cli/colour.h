@@ -53,4 +53,8 @@ void cli_colour_row(cli_colour *c, const double *vals, size_t ncols, uint32_t r,
  */
 void cli_normal_row(const cli_colour *c, const double *vals, size_t ncols, uint32_t r, uint32_t width, uint8_t *out);
 
+/* Row r of a slope map (render's --format slope): 1 byte per pixel (cli_slope_byte) from the same
+ * gradient as cli_normal_row, vals with the same halo. */
+void cli_slope_row(const cli_colour *c, const double *vals, size_t ncols, uint32_t r, uint32_t width, uint8_t *out);
+
 #endif /* CNOISE_CLI_COLOUR_H */

@@ -35,6 +35,11 @@ double cli_shade_factor(const cli_light *l, double gx, double gy)
     return a + (1.0 - a) * cli_hillshade(l, gx, gy) / l->z;
 }
 
+uint8_t cli_slope_byte(double gx, double gy)
+{
+    return cli_ramp_byte(atan(sqrt(gx * gx + gy * gy)) * (2.0 / PI) * 255.0);
+}
+
 void cli_normal_rgb(double gx, double gy, uint8_t rgb[3])
 {
     double inv = 1.0 / sqrt(gx * gx + gy * gy + 1.0);

@@ -61,4 +61,8 @@ double cli_shade_factor(const cli_light *l, double gx, double gy);
  * blue = +z out of the surface): channel = round((n + 1) / 2 * 255). */
 void cli_normal_rgb(double gx, double gy, uint8_t rgb[3]);
 
+/* Slope map gray level: the surface's angle from the horizontal, atan(|(gx, gy)|), over 90
+ * degrees, as round(255 * angle / 90): 0 flat, 255 vertical. */
+uint8_t cli_slope_byte(double gx, double gy);
+
 #endif /* CNOISE_CLI_SHADE_H */

@@ -4,7 +4,7 @@ printed by "cnoise sample" at the same points, using the formulas documented in 
 
 Usage: python3 check_render.py KIND FILE SAMPLES W H [params...]
   SAMPLES holds W*H values, row by row (pixel centres i + 0.5, j + 0.5), or for the kinds that
-  need neighbours (normal, shade, map) (W+2)*(H+2) values: the same grid grown by one pixel on
+  need neighbours (normal, slope, shade, map) (W+2)*(H+2) values: the same grid grown by one pixel on
   every side (x from -0.5 to W + 0.5).
   gray8  FILE SAMPLES W H MID HALF         8-bit gray PNG, round(t * 255)
   gray16 FILE SAMPLES W H MID HALF         16-bit gray PNG, round(t * 65535)
@@ -15,10 +15,11 @@ Usage: python3 check_render.py KIND FILE SAMPLES W H [params...]
   pfm    FILE SAMPLES W H                  PFM, "Pf", scale -1, rows bottom to top
   npy    FILE SAMPLES W H                  .npy float32 (header parsed here; numpy.load too if present)
   normal FILE SAMPLES W H MID HALF K       normal map, heights t, gradient scale K
+  slope  FILE SAMPLES W H MID HALF K       slope map (8-bit gray), heights t, gradient scale K
   shade  FILE SAMPLES W H MID HALF K AZ EL [RAMP]  hillshade (gray) or shaded colours (RAMP)
   map    FILE SAMPLES W H SEA K AZ EL RAMP        "cnoise map" colours
 Prints nothing and exits 0 on success; prints the first mismatches and exits 1 otherwise.
-Shaded kinds and normal maps allow a difference of 1 per channel (the gradient may round
+Shaded kinds, normal and slope maps allow a difference of 1 per channel (the gradient may round
 differently); the others must match exactly.
 """
 import math
@@ -107,7 +108,7 @@ def main():
     kind, path, samples, W, H = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
     args = sys.argv[6:]
     vals = [float(x) for x in open(samples).read().split()]
-    halo = kind in ("normal", "shade", "map")
+    halo = kind in ("normal", "slope", "shade", "map")
     cw, ch = (W + 2, H + 2) if halo else (W, H)
     if len(vals) != cw * ch:
         print("%s: %d samples, expected %d" % (samples, len(vals), cw * ch))
@@ -164,7 +165,7 @@ def main():
                 expect(got[j * W + i], rnd(clamp01(tval(grid[j][i], mid, half)) * 65535), "pixel (%d, %d)" % (i, j))
     else:
         w, h, depth, ctype, rows = read_png(path)
-        want_fmt = {"gray8": (8, 0), "minmax": (8, 0), "gray16": (16, 0), "rgb": (8, 2), "normal": (8, 2),
+        want_fmt = {"gray8": (8, 0), "minmax": (8, 0), "gray16": (16, 0), "rgb": (8, 2), "normal": (8, 2), "slope": (8, 0),
                     "map": (8, 2), "shade": (8, 2 if len(args) > 5 else 0)}[kind]
         if (w, h, depth, ctype) != (W, H) + want_fmt:
             print("PNG %dx%d depth %d colour type %d, expected %dx%d depth %d type %d" %
@@ -204,7 +205,10 @@ def main():
                     gy = K * (height(grid[j][i + 1]) - height(grid[j + 2][i + 1])) * 0.5
                     v = grid[j + 1][i + 1]
                     where = "pixel (%d, %d)" % (i, j)
-                    if kind == "normal":
+                    if kind == "slope":  # the angle from the horizontal over 90 degrees
+                        angle = math.degrees(math.atan(math.hypot(gx, gy)))
+                        expect(rows[j][i], byte(angle / 90.0 * 255.0), where, 1)
+                    elif kind == "normal":
                         inv = 1.0 / math.sqrt(gx * gx + gy * gy + 1.0)
                         n = (-gx * inv, -gy * inv, inv)
                         for k in range(3):

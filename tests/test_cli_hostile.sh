@@ -320,7 +320,7 @@ CASE_TABLE=$(cat <<'EOF'
 2 ;; - ;; --light-elevation: '90\.5' ;; render --shade --light-elevation 90.5
 2 ;; - ;; --light-azimuth: 'nan' is not a finite number ;; render --shade --light-azimuth nan
 2 ;; - ;; --relief: '-1' is not a finite number greater than 0 ;; render --shade --relief -1
-2 ;; - ;; --normal-strength needs --format normal ;; render --normal-strength 1
+2 ;; - ;; --normal-strength needs --format normal or slope ;; render --normal-strength 1
 2 ;; - ;; --normal-strength: '0' is not a finite number greater than 0 ;; render --format normal --normal-strength 0
 2 ;; - ;; --normalize: '1,1' is not range, minmax, nor LO,HI ;; render --normalize 1,1
 2 ;; - ;; --normalize: '2,1' is not range ;; render --normalize 2,1

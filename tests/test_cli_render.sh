@@ -40,7 +40,7 @@ verify() {
 # ---------------------------------------------------------------------------------------------
 # help
 run render --help
-for text in --format png16 rgb r16 f32 pfm npy normal --ramp terrain --normalize minmax --shade \
+for text in --format png16 rgb r16 f32 pfm npy normal slope --ramp terrain --normalize minmax --shade \
             --light-azimuth --light-elevation --relief --normal-strength --threads --quiet '17179869184'; do
     check "render --help mentions '$text'" grep -q -- "$text" "$T/stdout"
 done
@@ -132,6 +132,11 @@ expect_ok "normal" "wrote nm.png (${W}x$H normal)"
 verify "normal map pixels (default strength 0.5 -> K = 4)" normal nm.png "$T/samples" $W $H 0 1 4
 run render "${OPTS[@]}" --size ${W}x$H --format normal --normal-strength 3 -o nm3.png
 verify "normal map pixels (strength 3)" normal nm3.png "$T/samples" $W $H 0 1 24
+run render "${OPTS[@]}" --size ${W}x$H --format slope -o sl.png
+expect_ok "slope" "wrote sl.png (${W}x$H slope)"
+verify "slope map pixels (default strength 0.5 -> K = 4)" slope sl.png "$T/samples" $W $H 0 1 4
+run render "${OPTS[@]}" --size ${W}x$H --format slope --normal-strength 6 -o sl6.png
+verify "slope map pixels (strength 6)" slope sl6.png "$T/samples" $W $H 0 1 48
 run render "${OPTS[@]}" --size ${W}x$H --shade -o hs.png
 expect_ok "shade png" "wrote hs.png (${W}x$H png, shaded)"
 verify "hillshade pixels (default relief 0.5 -> K = 4)" shade hs.png "$T/samples" $W $H 0 1 4 315 45
@@ -193,7 +198,7 @@ bad() { # bad NAME TEXT ARGS...: usage error naming TEXT, file system unchanged
     check "$name: keep.png untouched" [ "$(cksum <keep.png)" = "$before" ]
     check "$name: nothing new" [ "$(ls -A | tr '\n' ' ')" = "keep.npy keep.png " ]
 }
-bad "unknown format" "--format: 'jpeg' is not one of png, png16, rgb, r16, f32, pfm, npy, exr, exr16, tiff, normal" --format jpeg -o keep.png
+bad "unknown format" "--format: 'jpeg' is not one of png, png16, rgb, r16, f32, pfm, npy, exr, exr16, tiff, normal, slope" --format jpeg -o keep.png
 bad "format names are exact" "--format: 'PNG16'" --format PNG16 -o keep.png
 bad "unknown extension" "cannot tell the format of 'x.bmp'" -o x.bmp
 bad "unknown extension .jpg" "give --format" -o x.jpg
@@ -211,7 +216,7 @@ bad "--light-elevation 0" "--light-elevation: '0' is not a finite number in (0, 
 bad "--light-elevation 91" "--light-elevation: '91'" --shade --light-elevation 91 -o keep.png
 bad "--light-azimuth inf" "--light-azimuth: 'inf' is not a finite number" --shade --light-azimuth inf -o keep.png
 bad "--relief 0" "--relief: '0' is not a finite number greater than 0" --shade --relief 0 -o keep.png
-bad "--normal-strength with png" "--normal-strength needs --format normal" --normal-strength 2 -o keep.png
+bad "--normal-strength with png" "--normal-strength needs --format normal or slope" --normal-strength 2 -o keep.png
 bad "--normal-strength -1" "--normal-strength: '-1'" --format normal --normal-strength -1 -o keep.png
 bad "--normalize bogus" "--normalize: 'bogus' is not range, minmax, nor LO,HI" --normalize bogus -o keep.png
 bad "--normalize reversed" "--normalize: '1,-1'" --normalize 1,-1 -o keep.png

@@ -175,7 +175,7 @@ CNW_EXPORT int cnw_render(int argc, char **argv)
         return -1;
     }
     if (a.strength_set && !normal) {
-        cli_error(prog, "--normal-strength needs --format normal (the format here is %s)", rgb ? "rgb" : "png");
+        cli_error(prog, "--normal-strength needs --format normal or slope (the format here is %s)", rgb ? "rgb" : "png");
         return -1;
     }
     if (!a.shade && (a.azimuth_set || a.elevation_set || a.relief_set)) {
