@@ -405,6 +405,114 @@ static double simplex_search(const kind *k, const cn_noise *g, int nprobes, doub
  * lattice points of skewed offsets -2..3 around the sample's cell, r^2 2/3; the nearest two
  * lattice points are sqrt(4/5) apart, so OpenSimplex2's radius holds one at a time there too.)
  */
+/* The squared distance from q to the 4D simplex with corners V[0..4]: the nearest point lies in
+ * the relative interior of one face, so it is the smallest distance to a face's affine hull
+ * whose foot has barycentric coordinates >= 0 (each face solved by its normal equations). */
+static double simplex4_dist2(const double V[5][4], const double q[4])
+{
+    double best = INFINITY;
+    for (int mask = 1; mask < 32; mask++) {
+        int idx[5], n = 0;
+        for (int i = 0; i < 5; i++)
+            if (mask >> i & 1)
+                idx[n++] = i;
+        /* foot = V0 + sum_i t_i (Vi - V0): (A^T A) t = A^T (q - V0), A's columns Vi - V0 */
+        double M[4][5] = {{0}}, t[4] = {0};
+        const int k = n - 1;
+        for (int r = 0; r < k; r++) {
+            for (int c = 0; c < k; c++)
+                for (int a = 0; a < 4; a++)
+                    M[r][c] += (V[idx[r + 1]][a] - V[idx[0]][a]) * (V[idx[c + 1]][a] - V[idx[0]][a]);
+            for (int a = 0; a < 4; a++)
+                M[r][k] += (V[idx[r + 1]][a] - V[idx[0]][a]) * (q[a] - V[idx[0]][a]);
+        }
+        for (int c = 0; c < k; c++) /* Gauss-Jordan; the corners are affinely independent */
+            for (int r = 0; r < k; r++) {
+                if (r == c)
+                    continue;
+                const double f = M[r][c] / M[c][c];
+                for (int cc = c; cc <= k; cc++)
+                    M[r][cc] -= f * M[c][cc];
+            }
+        double b0 = 1;
+        int inside = 1;
+        for (int r = 0; r < k; r++) {
+            t[r] = M[r][k] / M[r][r];
+            b0 -= t[r];
+            inside &= t[r] >= -1e-12;
+        }
+        if (!inside || b0 < -1e-12)
+            continue;
+        double d2 = 0;
+        for (int a = 0; a < 4; a++) {
+            double f = V[idx[0]][a] - q[a];
+            for (int r = 0; r < k; r++)
+                f += t[r] * (V[idx[r + 1]][a] - V[idx[0]][a]);
+            d2 += f * f;
+        }
+        best = d2 < best ? d2 : best;
+    }
+    return best;
+}
+
+/*
+ * OpenSimplex2S 4D's rule (src/kernels/simplex.inc): on both 4D lattices, the simplex's five
+ * corners and the five apexes across its facets are within 2/3 of the simplex (the apexes at
+ * 1/2 or more), and every other lattice point of skewed offset -3..4 from the cell is at least
+ * 2/3 away, so radius^2 2/3 reaches no point the rule leaves out. Worked out for the simplex of
+ * rank order x >= y >= z >= w (the others are its images under axis permutations, which both
+ * lattices' skews commute with).
+ */
+static void test_os2s4_rule(void)
+{
+    const double Gs[2] = {(5 - sqrt(5.0)) / 20, 1.0 / 8};
+    for (int l = 0; l < 2; l++) {
+        const double G = Gs[l];
+        int corner[10][4];
+        for (int k = 0; k < 5; k++) /* v_k: steps along the first k axes */
+            for (int a = 0; a < 4; a++)
+                corner[k][a] = a < k;
+        for (int k = 0; k < 5; k++) /* v_(k-1) + v_(k+1) - v_k, indices mod 5 */
+            for (int a = 0; a < 4; a++)
+                corner[5 + k][a] = corner[(k + 4) % 5][a] + corner[(k + 1) % 5][a] - corner[k][a];
+        double V[5][4];
+        for (int k = 0; k < 5; k++)
+            for (int a = 0; a < 4; a++)
+                V[k][a] = corner[k][a] - G * k;
+        double far_min = INFINITY, apex_min = INFINITY, taken_max = 0;
+        int taken = 0;
+        for (int m = 0; m < 8 * 8 * 8 * 8; m++) {
+            int off[4], sum = 0, which = -1;
+            for (int a = 0, r = m; a < 4; a++, r /= 8) {
+                off[a] = r % 8 - 3;
+                sum += off[a];
+            }
+            for (int k = 0; k < 10 && which < 0; k++)
+                if (memcmp(off, corner[k], sizeof off) == 0)
+                    which = k;
+            double q[4];
+            for (int a = 0; a < 4; a++)
+                q[a] = off[a] - G * sum;
+            const double d2 = simplex4_dist2(V, q);
+            if (which < 0) {
+                far_min = d2 < far_min ? d2 : far_min;
+            } else {
+                taken++;
+                taken_max = d2 > taken_max ? d2 : taken_max;
+                if (which >= 5)
+                    apex_min = d2 < apex_min ? d2 : apex_min;
+            }
+        }
+        CHECK(taken == 10, "opensimplex2s 4D rule (G = %.6f): %d of its 10 points found", G, taken);
+        CHECK(far_min >= 2.0 / 3.0 - 1e-12, "opensimplex2s 4D rule (G = %.6f): a point left out is %.15g from the "
+              "simplex, inside radius^2 2/3", G, far_min);
+        CHECK(taken_max < 2.0 / 3.0 && apex_min >= 0.5 - 1e-12, "opensimplex2s 4D rule (G = %.6f): its points are "
+              "%.15g..%.15g from the simplex", G, apex_min, taken_max);
+        printf("opensimplex2s 4D rule, G = %.6f: the apexes at %.12f..%.12f from the simplex, every other lattice "
+               "point of offset -3..4 at >= %.12f\n", G, apex_min, taken_max, far_min);
+    }
+}
+
 static void test_os2s_bruteforce(void)
 {
     const double F2 = (sqrt(3.0) - 1) / 2, G2 = (3 - sqrt(3.0)) / 6;
@@ -1090,6 +1198,7 @@ int main(void)
     test_lattice_zeros();
     test_face_continuity();
     test_simplex_continuity();
+    test_os2s4_rule();
     test_os2s_bruteforce();
     test_determinism();
     test_seeds();
