@@ -244,6 +244,7 @@ static const struct {
     {"tiff", F_TIFF, {F_COUNT}},
 };
 #define N_EXTENSIONS (sizeof extensions / sizeof extensions[0])
+#define N_ALSO ((int)(sizeof extensions[0].also / sizeof extensions[0].also[0]))
 
 /* The formats made from the heightfield's gradient (a one-pixel halo, --normal-strength). */
 static int gradient_format(rfmt f)
@@ -482,7 +483,7 @@ static int extension_holds(int k, rfmt f)
 {
     if (extensions[k].implied == f)
         return 1;
-    for (int a = 0; a < 4 && extensions[k].also[a] != F_COUNT; a++)
+    for (int a = 0; a < N_ALSO && extensions[k].also[a] != F_COUNT; a++)
         if (extensions[k].also[a] == f)
             return 1;
     return 0;
@@ -491,9 +492,10 @@ static int extension_holds(int k, rfmt f)
 /* The formats a .ext file (entry k) may hold, as words for a message. */
 static void extension_formats(int k, char *buf, size_t len)
 {
-    rfmt list[5] = {extensions[k].implied, F_COUNT, F_COUNT, F_COUNT, F_COUNT};
+    rfmt list[1 + N_ALSO];
+    list[0] = extensions[k].implied;
     int n = 1;
-    for (int a = 0; a < 4 && extensions[k].also[a] != F_COUNT; a++)
+    for (int a = 0; a < N_ALSO && extensions[k].also[a] != F_COUNT; a++)
         list[n++] = extensions[k].also[a];
     buf[0] = '\0';
     for (int i = 0; i < n; i++) {

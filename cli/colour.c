@@ -36,22 +36,28 @@ static void colour_gradient(const cli_colour *c, const double *vals, size_t ncol
     *gy = c->k * (ta - tb) * 0.5;
 }
 
-void cli_normal_row(const cli_colour *c, const double *vals, size_t ncols, uint32_t r, uint32_t width, uint8_t *out)
+/* A row of a map made from the gradient alone: the normal map's RGB or the slope's gray. */
+static void gradient_row(const cli_colour *c, const double *vals, size_t ncols, uint32_t r, uint32_t width,
+                         uint8_t *out, int slope)
 {
     for (uint32_t i = 0; i < width; i++) {
         double gx, gy;
         colour_gradient(c, vals, ncols, r, i, &gx, &gy);
-        cli_normal_rgb(gx, gy, out + 3 * i);
+        if (slope)
+            out[i] = cli_slope_byte(gx, gy);
+        else
+            cli_normal_rgb(gx, gy, out + 3 * i);
     }
+}
+
+void cli_normal_row(const cli_colour *c, const double *vals, size_t ncols, uint32_t r, uint32_t width, uint8_t *out)
+{
+    gradient_row(c, vals, ncols, r, width, out, 0);
 }
 
 void cli_slope_row(const cli_colour *c, const double *vals, size_t ncols, uint32_t r, uint32_t width, uint8_t *out)
 {
-    for (uint32_t i = 0; i < width; i++) {
-        double gx, gy;
-        colour_gradient(c, vals, ncols, r, i, &gx, &gy);
-        out[i] = cli_slope_byte(gx, gy);
-    }
+    gradient_row(c, vals, ncols, r, width, out, 1);
 }
 
 void cli_colour_row(cli_colour *c, const double *vals, size_t ncols, uint32_t r, uint32_t width, uint8_t *out)
