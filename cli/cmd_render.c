@@ -194,8 +194,8 @@ static const char help_text[] =
     "\n"
     "Memory: the noise is computed in strips of about 262144 pixels with the SIMD and thread\n"
     "engine and streamed to the file, so memory does not grow with the height: measured peak\n"
-    "resident memory 5.9 MiB for a 4096x1024 png16 heightmap, 6.1 MiB for 4096x16384 and\n"
-    "5.9 MiB for 32768x32768 (a 1.47 GB file).\n"
+    "resident memory on 2 cores 20.0 MiB for a 4096x1024 png16 heightmap, 19.0 MiB for\n"
+    "4096x16384 and for 32768x32768 (a 1.49 GB file), 13.2 of them the tool itself.\n"
     "\n"
     "The image goes to a temporary file in the same directory (unnamed where the file system\n"
     "allows, else FILE.tmp.XXXXXX), is flushed to disk and only then renamed over FILE, so a\n"
@@ -310,9 +310,7 @@ static void convert(render_job *jb, const double *vals, size_t ncols, uint32_t n
             break;
         case F_PNG16:
         case F_R16: {
-            uint16_t *o = (uint16_t *)out + (size_t)r * W;
-            for (uint32_t c = 0; c < W; c++)
-                o[c] = (uint16_t)floor(cli_colour_clamp_t(&jb->col, row[c]) * 65535.0 + 0.5);
+            cli_colour_u16_row(&jb->col, row, W, (uint16_t *)out + (size_t)r * W);
             break;
         }
         case F_F32:

@@ -60,6 +60,63 @@ void cli_slope_row(const cli_colour *c, const double *vals, size_t ncols, uint32
     gradient_row(c, vals, ncols, r, width, out, 1);
 }
 
+/* Values converted per chunk: t of a chunk lives on the stack. */
+#define T_CHUNK 256
+
+/*
+ * t clamped to [0, 1] of n <= T_CHUNK values, the clipped ones counted in c->clipped, as
+ * cli_colour_clamp_t gives them one by one (the same arithmetic, so the same bits), except that
+ * NaN and -0 become 0: the callers only quantise t. Each step is a loop of its own, without
+ * branches, so that compilers vectorise it; a range of width 0 goes value by value.
+ */
+static void clamp_t_chunk(cli_colour *c, const double *v, size_t n, double *t)
+{
+    if (c->minmax ? !(c->span > 0) : !(c->half > 0)) {
+        for (size_t i = 0; i < n; i++)
+            t[i] = cli_colour_clamp_t(c, v[i]);
+        return;
+    }
+    if (c->minmax) {
+        const double lo = c->lo, span = c->span;
+        for (size_t i = 0; i < n; i++)
+            t[i] = (v[i] - lo) / span;
+    } else {
+        const double mid = c->mid, half = c->half;
+        for (size_t i = 0; i < n; i++)
+            t[i] = ((v[i] - mid) / half + 1.0) / 2.0;
+    }
+    uint64_t clipped = 0;
+    for (size_t i = 0; i < n; i++)
+        clipped += (uint64_t)(t[i] < -CLI_CLIP_TOLERANCE) + (uint64_t)(t[i] > 1.0 + CLI_CLIP_TOLERANCE);
+    c->clipped += clipped;
+    for (size_t i = 0; i < n; i++) {
+        const double x = t[i] > 0.0 ? t[i] : 0.0;
+        t[i] = x < 1.0 ? x : 1.0;
+    }
+}
+
+/* width values to the levels round(t * 65535) in o16, or round(t * 255) in o8 (cli_ramp_byte's
+ * value for t in [0, 1]): halves up, and for x >= 0 floor(x + 0.5) is the truncation. */
+static void levels_row(cli_colour *c, const double *row, uint32_t width, uint16_t *o16, uint8_t *o8)
+{
+    double t[T_CHUNK];
+    for (uint32_t i0 = 0; i0 < width; i0 += T_CHUNK) {
+        const size_t n = width - i0 < T_CHUNK ? width - i0 : T_CHUNK;
+        clamp_t_chunk(c, row + i0, n, t);
+        if (o16)
+            for (size_t i = 0; i < n; i++)
+                o16[i0 + i] = (uint16_t)(int32_t)(t[i] * 65535.0 + 0.5);
+        else
+            for (size_t i = 0; i < n; i++)
+                o8[i0 + i] = (uint8_t)(int32_t)(t[i] * 255.0 + 0.5);
+    }
+}
+
+void cli_colour_u16_row(cli_colour *c, const double *row, uint32_t width, uint16_t *out)
+{
+    levels_row(c, row, width, out, NULL);
+}
+
 void cli_colour_row(cli_colour *c, const double *vals, size_t ncols, uint32_t r, uint32_t width, uint8_t *out)
 {
     const double *row = c->shade ? vals + (size_t)(r + 1) * ncols + 1 : vals + (size_t)r * ncols;
@@ -77,8 +134,7 @@ void cli_colour_row(cli_colour *c, const double *vals, size_t ncols, uint32_t r,
             }
         }
     } else if (!c->rgb) {
-        for (uint32_t i = 0; i < width; i++)
-            out[i] = cli_ramp_byte(cli_colour_clamp_t(c, row[i]) * 255.0);
+        levels_row(c, row, width, NULL, out);
     } else {
         for (uint32_t i = 0; i < width; i++) {
             double rgb[3];

@@ -46,6 +46,9 @@ double cli_colour_clamp_t(cli_colour *c, double v);
  */
 void cli_colour_row(cli_colour *c, const double *vals, size_t ncols, uint32_t r, uint32_t width, uint8_t *out);
 
+/* width values of one row to 16-bit levels round(t * 65535), t clamped (NaN to 0). */
+void cli_colour_u16_row(cli_colour *c, const double *row, uint32_t width, uint16_t *out);
+
 /*
  * Row r of a tangent-space normal map (render's --format normal): 3 bytes per pixel from the
  * heights k * t of the four neighbours by central differences (cli_normal_rgb). vals carries the

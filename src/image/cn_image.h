@@ -71,25 +71,30 @@
  * cn_image_begin() / cn_image_write_u8|u16|f32() / cn_image_commit() write an image of any
  * height in strips, so memory stays bounded by the strip the caller holds: the writer itself
  * keeps a 64 KiB output buffer and, for PNG, the blocks below (about 0.8 MiB each: one without
- * threads, two per thread with them, at most 64 MiB unless one block, one row, is larger).
+ * threads, two per thread with them, at most 64 MiB unless one block, one row, is larger) and
+ * a deflater per thread (about 0.4 MiB, zlib's or igzip's).
  * cn_image_abort() gives up and removes the temporary file.
  *
  * PNG compression
  * ---------------
- * The PNG writer filters and deflates the rows itself (zlib; the chunks' CRC-32 from zlib too):
- *   - every row is filtered with Paeth's predictor (filter type 4) and deflated with zlib's
- *     Z_RLE strategy (runs, no other matches). Measured on 6-octave fBm (bench/png_settings.c):
- *     smaller than libpng's defaults for gray images (16-bit 4096x4096: 26.2 MB against 26.5 MB),
- *     about 5 % larger for unshaded colour ramps, at a fraction of the time;
+ * The PNG writer filters and deflates the rows itself (the chunks' CRC-32 and the Adler-32 from
+ * zlib):
+ *   - every row is filtered with Paeth's predictor (filter type 4) and deflated, 16-bit gray and
+ *     RGB by ISA-L's igzip at its level 1 where the build found ISA-L (CN_IMAGE_ISAL), 8-bit
+ *     gray and everything else by zlib's Z_RLE strategy (runs, no other matches). Measured on
+ *     6-octave fBm (image.c and bench/png_settings.c have the figures): zlib's setting smaller
+ *     than libpng's defaults for gray images (16-bit 4096x4096: 26.2 MB against 26.5 MB), about
+ *     5 % larger for unshaded colour ramps, at a fraction of the time; igzip 3.4 times faster
+ *     than that at the same size for 16-bit gray, 1.5 % larger for colour ramps;
  *   - the rows are cut into blocks of about 256 KiB of filtered data, each deflated on its own
- *     (no history shared between blocks) and ended on a byte boundary (Z_SYNC_FLUSH; the last
- *     with Z_FINISH), so that the blocks concatenated, behind one zlib header and followed by
+ *     (no history shared between blocks) and ended on a byte boundary (a sync flush; the last
+ *     block ends the stream), so that the blocks concatenated, behind one zlib header and followed by
  *     the Adler-32 of the whole (adler32_combine), are one valid zlib stream, each block in an
  *     IDAT chunk of its own (as parallel gzip tools join gzip members);
  *   - cn_image_set_threads() lets worker threads deflate the blocks while the caller computes
  *     the next rows; the caller's thread writes them, in order, as it hands over new rows (a
  *     write may therefore report a failure of an earlier block). The file is the same bytes
- *     for any number of threads. The GIF writer takes
+ *     for any number of threads (on one machine: igzip picks its code for the processor). The GIF writer takes
  * whole frames (cn_image_gif_*), holding none of them. cn_image_temp_path() and
  * cn_image_gif_temp_path() name the named temporary file, for a signal handler that removes it
  * (NULL for an unnamed one, which needs no removing).
