@@ -386,7 +386,8 @@ static int run(anim_job *jb)
     cli_strips_free(&st);
     if (rc != CLI_EXIT_OK)
         return rc;
-    cli_note_clipped(prog, jb->clipped, (uint64_t)jb->frames * W * H, "samples", jb->mid, jb->half, "");
+    cli_note_clipped(prog, jb->clipped, (uint64_t)jb->frames * W * H, "samples", jb->mid - jb->half, jb->mid + jb->half,
+                     "");
     cli_sink_wrote(&s);
     if (jb->have_png && !jb->quiet) {
         char shown[CLI_SHOWN_SIZE];

@@ -280,6 +280,7 @@ typedef struct render_job {
     cli_built gen;
     rfmt fmt;
     int fixed, quiet, threads; /* fixed: --normalize LO,HI */
+    double fixed_lo, fixed_hi; /* that LO and HI as given (col.mid, col.half come from them) */
     cli_colour col;   /* normalisation, ramp, light and gradient scale (colour.h) */
     double hi;        /* minmax mode: the largest value */
     double z, w;
@@ -382,6 +383,14 @@ static int pass(render_job *jb, cli_sink *s, cli_shape_fn fn, int halo, size_t o
     return r;
 }
 
+/* The range the levels span, [mid - half, mid + half], as the user reads it: --normalize LO,HI
+ * as given (mid and half from them may round LO to a neighbour of it), else the range itself. */
+static void range_shown(const render_job *jb, double r[2])
+{
+    r[0] = jb->fixed ? jb->fixed_lo : jb->col.mid - jb->col.half;
+    r[1] = jb->fixed ? jb->fixed_hi : jb->col.mid + jb->col.half;
+}
+
 /* The sidecar of a raw file: what the samples are, and the options that made them. Sets it as
  * the content of sink file 1; 0, or -1 with the reason in s->err. */
 static int describe(render_job *jb, cli_sink *s)
@@ -396,8 +405,7 @@ static int describe(render_job *jb, cli_sink *s)
         info.range[0] = jb->col.lo;
         info.range[1] = jb->hi;
     } else {
-        info.range[0] = jb->col.mid - jb->col.half;
-        info.range[1] = jb->col.mid + jb->col.half;
+        range_shown(jb, info.range);
     }
     if (r16) {
         info.encoding = "value = value_range[0] + (value_range[1] - value_range[0]) * sample / 65535; "
@@ -452,7 +460,9 @@ static int render(render_job *jb, const char *output)
     ok = ok && (!sidecar || describe(jb, &s) == 0);
     const int rc = cli_sink_close(&s, ok);
     if (rc == CLI_EXIT_OK) {
-        cli_note_clipped(prog, jb->col.clipped, pixels, "samples", jb->col.mid, jb->col.half,
+        double shown[2];
+        range_shown(jb, shown);
+        cli_note_clipped(prog, jb->col.clipped, pixels, "samples", shown[0], shown[1],
                          " (--normalize minmax stretches the image to its own range instead)");
         if (jb->half_inf)
             fprintf(stderr,
@@ -681,6 +691,8 @@ int cli_cmd_render(int argc, char **argv)
                 return CLI_EXIT_USAGE;
             }
             jb.fixed = 1;
+            jb.fixed_lo = lo;
+            jb.fixed_hi = hi;
             jb.col.mid = lo / 2 + hi / 2;
             jb.col.half = hi / 2 - lo / 2;
         }

@@ -332,7 +332,8 @@ static int run(volume_job *jb)
     cli_strips_free(&st);
     free(jb->band);
     if (rc == CLI_EXIT_OK) {
-        cli_note_clipped(prog, jb->clipped, (uint64_t)W * H * D, "contact-sheet values", jb->mid, jb->half, "");
+        cli_note_clipped(prog, jb->clipped, (uint64_t)W * H * D, "contact-sheet values", jb->mid - jb->half,
+                         jb->mid + jb->half, "");
         cli_sink_wrote(&s);
     }
     free(sidecar_path);

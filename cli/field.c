@@ -200,16 +200,16 @@ uint8_t cli_gray(double v, double mid, double half, uint64_t *clipped)
     return (uint8_t)round(cli_range_t(v, mid, half, clipped) * 255.0);
 }
 
-void cli_note_clipped(const char *prog, uint64_t clipped, uint64_t total, const char *what, double mid,
-                      double half, const char *hint)
+void cli_note_clipped(const char *prog, uint64_t clipped, uint64_t total, const char *what, double lo,
+                      double hi, const char *hint)
 {
     if (!clipped)
         return;
     char a[40], b[40];
     fprintf(stderr, "%s: note: %llu of %llu %s (%.3g%%) were outside the range [%s, %s] and were clipped to it%s\n",
             prog, (unsigned long long)clipped, (unsigned long long)total, what,
-            100.0 * (double)clipped / (double)total, cli_fmt_real(mid - half, a, sizeof a),
-            cli_fmt_real(mid + half, b, sizeof b), hint);
+            100.0 * (double)clipped / (double)total, cli_fmt_real(lo, a, sizeof a), cli_fmt_real(hi, b, sizeof b),
+            hint);
 }
 
 int cli_field_range(const cli_built *b, double *mid, double *half)

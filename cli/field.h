@@ -88,8 +88,8 @@ uint8_t cli_gray(double v, double mid, double half, uint64_t *clipped);
  * Prints "<prog>: note: C of T <what> (P%) were outside the range [lo, hi] and were clipped to
  * it<hint>" on stderr (hint may be ""), for clipped > 0.
  */
-void cli_note_clipped(const char *prog, uint64_t clipped, uint64_t total, const char *what, double mid,
-                      double half, const char *hint);
+void cli_note_clipped(const char *prog, uint64_t clipped, uint64_t total, const char *what, double lo,
+                      double hi, const char *hint);
 
 /*
  * The period solver of --tile and --loop: sets periods so that the noise repeats after a given

@@ -117,6 +117,10 @@ if [ -n "$PY" ]; then
     check "there was something to clip" [ "$nclip" -gt 0 ]
 fi
 verify "LO,HI pixels" gray8 clip.png "$T/samples" 12 8 0 0.2
+# the note names LO,HI as given: -0.1 and 0.05 make mid -0.025 and half 0.075, and mid + half
+# is 0.05000000000000001 in double
+run render --frequency 0.05 --seed 2 --size 12x8 --normalize -0.1,0.05 -o clip2.png
+check "the note shows LO,HI as given" grep -q "outside the range \[-0.1, 0.05\] and were clipped" "$T/stderr"
 run render --frequency 0.05 --seed 2 --size 12x8 -o noclip.png
 check "the documented range clips nothing (no note)" [ "$rc" -eq 0 -a -z "$err" ]
 run render --size 4x4 --amplitude 0 --bias 0.25 --format png16 -o flat.png
