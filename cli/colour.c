@@ -76,6 +76,8 @@ static void clamp_t_chunk(cli_colour *c, const double *v, size_t n, double *t)
             t[i] = cli_colour_clamp_t(c, v[i]);
         return;
     }
+    /* cli_colour_t's two formulas, one loop each: with a call to it per value gcc 12 does not
+     * vectorise the division (measured: a 4096x4096 r16 render 10 % slower) */
     if (c->minmax) {
         const double lo = c->lo, span = c->span;
         for (size_t i = 0; i < n; i++)
