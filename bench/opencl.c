@@ -3,11 +3,13 @@
  * volumes of issue 17, in the same run, rounds interleaved:
  *   perlin3d-256   Perlin 3D (default mode, one octave), a 256^3 float grid, one call
  *   perlin4d-64x64 Perlin 4D, 64 frames of a 64^3 float volume (w = frame), one call per frame
+ * and with --more the heavier kernels on the same 256^3 grid: simplex 3D, OpenSimplex2S 3D,
+ * cellular 3D (F1, Euclidean) and Perlin 3D fBm with 6 octaves (slow on a CPU device).
  * The OpenCL time is the whole call: the generator's upload, the kernel and the results'
  * transfer back into host memory. The program is compiled before the rounds (its time is
  * printed apart). Each round checks that both give the same bits.
  *
- *   cnoise_bench_opencl [--rounds N] [--threads N] [--device INDEX] [--markdown FILE]
+ *   cnoise_bench_opencl [--rounds N] [--threads N] [--device INDEX] [--more] [--markdown FILE]
  */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include <cnoise.h>
@@ -37,6 +39,8 @@ static double median(double *v, int n)
 
 typedef struct bench_case {
     const char *name;
+    cn_noise_type type;
+    cn_fractal fractal; /* CN_FRACTAL_FBM: 6 octaves */
     int dims;
     size_t count[4]; /* of one call */
     int calls;       /* frames: the last axis's origin is the frame number */
@@ -69,6 +73,7 @@ int main(int argc, char **argv)
 {
     int rounds = 5, threads = 0, device = CN_OPENCL_ANY;
     const char *md = NULL;
+    int more = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc)
             rounds = atoi(argv[++i]);
@@ -78,8 +83,10 @@ int main(int argc, char **argv)
             device = atoi(argv[++i]);
         else if (strcmp(argv[i], "--markdown") == 0 && i + 1 < argc)
             md = argv[++i];
+        else if (strcmp(argv[i], "--more") == 0)
+            more = 1;
         else {
-            fprintf(stderr, "usage: cnoise_bench_opencl [--rounds N] [--threads N] [--device INDEX] [--markdown FILE]\n");
+            fprintf(stderr, "usage: cnoise_bench_opencl [--rounds N] [--threads N] [--device INDEX] [--more] [--markdown FILE]\n");
             return 2;
         }
     }
@@ -97,10 +104,16 @@ int main(int argc, char **argv)
     cn_opencl_info(cl, &dev);
 
     static const bench_case cases[] = {
-        {"perlin3d 256^3", 3, {256, 256, 256, 1}, 1},
-        {"perlin4d 64^3 x 64 frames", 4, {64, 64, 64, 1}, 64},
+        {"perlin3d 256^3", CN_NOISE_PERLIN, CN_FRACTAL_NONE, 3, {256, 256, 256, 1}, 1},
+        {"perlin4d 64^3 x 64 frames", CN_NOISE_PERLIN, CN_FRACTAL_NONE, 4, {64, 64, 64, 1}, 64},
+        /* --more */
+        {"simplex3d 256^3", CN_NOISE_SIMPLEX, CN_FRACTAL_NONE, 3, {256, 256, 256, 1}, 1},
+        {"opensimplex2s 3d 256^3", CN_NOISE_OPENSIMPLEX2S, CN_FRACTAL_NONE, 3, {256, 256, 256, 1}, 1},
+        {"cellular3d F1 256^3", CN_NOISE_CELLULAR, CN_FRACTAL_NONE, 3, {256, 256, 256, 1}, 1},
+        {"perlin3d fbm 6 octaves 256^3", CN_NOISE_PERLIN, CN_FRACTAL_FBM, 3, {256, 256, 256, 1}, 1},
     };
-    const size_t total = (size_t)1 << 24; /* both cases: 2^24 samples */
+    const size_t ncases = more ? sizeof cases / sizeof cases[0] : 2;
+    const size_t total = (size_t)1 << 24; /* every case: 2^24 samples */
     float *a = malloc(total * sizeof *a), *b = malloc(total * sizeof *b);
     if (!a || !b) {
         fprintf(stderr, "out of memory\n");
@@ -119,10 +132,13 @@ int main(int argc, char **argv)
         fprintf(out, "| --- | ---: | ---: | ---: | ---: | ---: | --- |\n");
     }
     int bad = 0;
-    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    for (size_t c = 0; c < ncases; c++) {
         const bench_case *bc = &cases[c];
         cn_config cfg;
         cn_config_init(&cfg);
+        cfg.type = bc->type;
+        cfg.fractal = bc->fractal;
+        cfg.octaves = 6;
         cfg.dims = bc->dims;
         cfg.seed = 42;
         cfg.frequency = 1.0 / 32;

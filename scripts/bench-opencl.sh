@@ -4,7 +4,8 @@
 # interleaved in one run. Prints the table and puts it in docs/BENCH.md, in the section that
 # starts at the line "<!-- opencl-bench -->" (scripts/bench.sh keeps that section).
 #
-#   scripts/bench-opencl.sh [cnoise_bench_opencl options: --rounds N --threads N --device INDEX]
+#   scripts/bench-opencl.sh [cnoise_bench_opencl options: --rounds N --threads N --device INDEX --more]
+# (--more: simplex 3D, OpenSimplex2S 3D, cellular 3D and Perlin 3D fBm-6 on 256^3 too; minutes on PoCL)
 #
 # Needs an OpenCL runtime with a device that has double precision; CNOISE_WITH_OPENCL=1
 # scripts/setup-deps.sh installs PoCL (a CPU device) and the ICD loader. A benchmark, not a test:
