@@ -154,7 +154,9 @@ static inline vsm vsm_not(vsm a) { return ~a; }
 static inline vsm vsm_and(vsm a, vsm b) { return a & b; }
 static inline vsm vsm_or(vsm a, vsm b) { return a | b; }
 static inline vsm vsm_from_d(vdm m) { return (vsm)m; }
-static inline vs vs_from_u(vu a) { return (float)cn_opaque_u(a); }
+/* uint32 lanes below 2^31 to floats, as the SSE2 and AVX2 layers convert them (signed: every
+ * kernel converts small whole numbers only); as int32, without the zero extension a uint32 takes. */
+static inline vs vs_from_u(vu a) { return (float)(int32_t)cn_opaque_u(a); }
 static inline vs vs_gather(const float *table, vu idx) { return table[idx]; }
 static inline vs vs_perm16(const float *table, vu idx) { return table[idx]; }
 static inline vs vs_perm8(const float *table, vu idx) { return vs_perm16(table, idx); }
