@@ -37,6 +37,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "bench.h"
+#include "clock.h"
 #include "cnoise.h"
 
 /* ----------------------------------------------------------------------------------------------
@@ -87,18 +88,6 @@ static void fail(const char *fmt, ...)
  * Timing and output checks
  * ---------------------------------------------------------------------------------------------- */
 
-static double now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    const double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /* What one measurement runs: fn(ctx, out) computes the whole workload into out. */
 typedef int (*work_fn)(const void *ctx, void *out);
@@ -111,17 +100,16 @@ static int measure(work_fn fn, const void *ctx, void *out, size_t n, int passes,
     if (fn(ctx, out) != 0)
         return -1;
     for (int p = 0; p < passes; p++) {
-        const double t0 = now_ns();
+        const double t0 = bench_now();
         const int st = fn(ctx, out);
-        const double t1 = now_ns();
+        const double t1 = bench_now();
         if (st != 0)
             return -1;
-        t[p] = (t1 - t0) / (double)n;
+        t[p] = 1e9 * (t1 - t0) / (double)n;
     }
-    qsort(t, (size_t)passes, sizeof t[0], cmp_double);
+    r->ns_med = bench_median(t, passes);
     r->ns_min = t[0];
     r->ns_max = t[passes - 1];
-    r->ns_med = passes % 2 ? t[passes / 2] : 0.5 * (t[passes / 2 - 1] + t[passes / 2]);
     return 0;
 }
 

@@ -18,24 +18,7 @@
 #include <string.h>
 #include <time.h>
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
+#include "clock.h"
 
 typedef struct bench_case {
     const char *name;
@@ -53,7 +36,7 @@ static double pass(const bench_case *bc, const cn_noise *gen, cn_opencl *cl, int
     for (int a = 0; a < bc->dims; a++)
         n *= bc->count[a];
     const double step[4] = {1, 1, 1, 1};
-    double t0 = now();
+    double t0 = bench_now();
     for (int f = 0; f < bc->calls; f++) {
         double origin[4] = {0.5, 0.5, 0.5, 0.5};
         if (bc->calls > 1)
@@ -66,7 +49,7 @@ static double pass(const bench_case *bc, const cn_noise *gen, cn_opencl *cl, int
             return -1;
         }
     }
-    return now() - t0;
+    return bench_now() - t0;
 }
 
 int main(int argc, char **argv)
@@ -162,7 +145,7 @@ int main(int argc, char **argv)
             ratio[r] = tc[r] / tg[r];
             same &= memcmp(a, b, total * sizeof *a) == 0;
         }
-        double mc = median(tc, rounds), mg = median(tg, rounds), mr = median(ratio, rounds);
+        double mc = bench_median(tc, rounds), mg = bench_median(tg, rounds), mr = bench_median(ratio, rounds);
         printf("%-28s CPU %8.1f ms   OpenCL %8.1f ms   CPU/OpenCL %.3g (median of %d)   first OpenCL call %.0f ms   %s\n",
                bc->name, 1e3 * mc, 1e3 * mg, mr, rounds, 1e3 * first, same ? "same bits" : "BITS DIFFER");
         if (out)

@@ -16,18 +16,7 @@
 #include <string.h>
 #include <time.h>
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
+#include "clock.h"
 
 int main(int argc, char **argv)
 {
@@ -76,9 +65,9 @@ int main(int argc, char **argv)
     for (int r = 0; r < rounds; r++)
         for (int k = 0; k < nt; k++) {
             memset(out, 0xff, n * sizeof *out);
-            double t0 = now();
+            double t0 = bench_now();
             cn_status st = cn_grid_evalf(&gen, origin, step, count, out, n, th[k], NULL);
-            t[k][r] = now() - t0;
+            t[k][r] = bench_now() - t0;
             if (st != CN_OK) {
                 fprintf(stderr, "threads %d: %s\n", th[k], cn_strerror(st));
                 return 1;
@@ -89,8 +78,7 @@ int main(int argc, char **argv)
            cn_isa_name(cn_isa_active()), rounds);
     double one = 0;
     for (int k = 0; k < nt; k++) {
-        qsort(t[k], (size_t)rounds, sizeof(double), cmp_double);
-        const double m = rounds % 2 ? t[k][rounds / 2] : 0.5 * (t[k][rounds / 2 - 1] + t[k][rounds / 2]);
+        const double m = bench_median(t[k], rounds);
         if (k == 0)
             one = m;
         if (th[k])
