@@ -84,7 +84,9 @@ const char *cli_shown(const char *s, char *buf, size_t n);
 
 /* Prints "<prog>: <message>\n" to stderr. */
 void cli_error(const char *prog, const char *fmt, ...)
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__MINGW32__) /* mingw-w64: the C99 formats of its own printf (__USE_MINGW_ANSI_STDIO) */
+    __attribute__((format(gnu_printf, 2, 3)))
+#elif defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;

@@ -7,11 +7,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+#include "portable.h"
 
 #include "args.h"
 #include "cnoise.h"
+#include "cn_image.h"
 #include "options.h"
+#include "recipe.h"
 
 static const char *const prog = "cnoise info";
 
@@ -103,9 +105,7 @@ int cli_cmd_info(int argc, char **argv)
                cli_quote(cap, q, sizeof q));
     else
         printf("cap: none\n");
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    if (n < 1)
-        n = 1;
+    long n = cn__cpu_count();
     printf("cores: %ld\n", n > CN_MAX_THREADS ? (long)CN_MAX_THREADS : n);
     printf("noise:");
     for (int i = 0; cn_noise_type_name((cn_noise_type)i); i++)
@@ -113,6 +113,22 @@ int cli_cmd_info(int argc, char **argv)
     printf("\nfractals:");
     for (int i = 0; cn_fractal_name((cn_fractal)i); i++)
         printf(" %s", cn_fractal_name((cn_fractal)i));
+    /* The files this build writes (CMake's CNOISE_WITH_* options leave some out): render's
+     * formats by the names --format takes (FORMAT_NAMES in cmd_render.c), animate's GIF and the
+     * recipes. */
+    static const struct {
+        const char *name;
+        int built;
+    } files[] = {
+        {"png", 1}, {"png16", 1}, {"rgb", 1}, {"r16", CN_CLI_WITH_SIDECARS}, {"f32", CN_CLI_WITH_SIDECARS},
+        {"pfm", 1}, {"npy", 1}, {"exr", CN_IMAGE_WITH_EXR}, {"exr16", CN_IMAGE_WITH_EXR},
+        {"tiff", CN_IMAGE_WITH_TIFF}, {"normal", 1}, {"slope", 1}, {"gif", CN_IMAGE_WITH_GIF},
+        {"recipe", CN_CLI_WITH_RECIPES},
+    };
+    printf("\nfiles:");
+    for (size_t k = 0; k < sizeof files / sizeof files[0]; k++)
+        if (files[k].built)
+            printf(" %s", files[k].name);
     printf("\n");
     opencl();
     return CLI_EXIT_OK;

@@ -17,6 +17,36 @@
 
 static const char *const prog = "cnoise sample";
 
+#ifdef _WIN32
+/* POSIX getline(3), which Windows' C library lacks: the next line with its '\n' into *line
+ * (grown as needed, NUL-terminated), its length, or -1 at the end of the input or on an error
+ * (errno set; ENOMEM when out of memory). Bytes are taken as they come, NULs included. */
+static ssize_t getline(char **line, size_t *cap, FILE *in)
+{
+    size_t n = 0;
+    int c;
+    while ((c = getc(in)) != EOF) {
+        if (n + 2 > *cap) {
+            size_t want = *cap ? 2 * *cap : 128;
+            char *p = (char *)realloc(*line, want);
+            if (!p) {
+                errno = ENOMEM;
+                return -1;
+            }
+            *line = p;
+            *cap = want;
+        }
+        (*line)[n++] = (char)c;
+        if (c == '\n')
+            break;
+    }
+    if (n == 0)
+        return -1; /* errno: ferror's, or 0 at the end */
+    (*line)[n] = '\0';
+    return (ssize_t)n;
+}
+#endif
+
 static const char help_text[] =
     "Usage: cnoise sample [options] < points\n"
     "\n"

@@ -6,10 +6,63 @@
 #include "guard.h"
 #include "cn_image.h"
 
-#include <pthread.h>
 #include <signal.h>
 #include <string.h>
+#ifdef _WIN32
+#include <windows.h>
+#else
+#include <pthread.h>
 #include <unistd.h>
+#endif
+
+static char slot_path[CLI_GUARD_SLOTS][CLI_GUARD_PATH_MAX];
+static volatile sig_atomic_t slot_live[CLI_GUARD_SLOTS];
+static int nlive;
+
+#ifdef _WIN32
+/*
+ * Windows has no signals to catch: Ctrl-C, Ctrl-Break and closing the console reach a console
+ * control handler, which the system runs on a thread of its own. Holding the signals is holding a
+ * lock that the handler takes before it removes the registered files (so a commit is never split
+ * by it, and no path is half-copied when it reads them); it then returns FALSE, and the next
+ * handler, the default one, ends the process.
+ */
+static CRITICAL_SECTION lock;
+static int lock_ready, lock_depth;
+
+static BOOL WINAPI on_console_event(DWORD event)
+{
+    (void)event;
+    EnterCriticalSection(&lock);
+    for (int k = 0; k < CLI_GUARD_SLOTS; k++)
+        if (slot_live[k])
+            DeleteFileA(slot_path[k]);
+    LeaveCriticalSection(&lock);
+    return FALSE;
+}
+
+static void install(void) { SetConsoleCtrlHandler(on_console_event, TRUE); }
+
+static void uninstall(void) { SetConsoleCtrlHandler(on_console_event, FALSE); }
+
+void cli_guard_block(void)
+{
+    if (!lock_ready) { /* the main thread's first call, before any handler is installed */
+        InitializeCriticalSection(&lock);
+        lock_ready = 1;
+    }
+    EnterCriticalSection(&lock); /* recursive: calls nest */
+    lock_depth++;
+}
+
+void cli_guard_unblock(void)
+{
+    if (lock_depth <= 0)
+        return;
+    lock_depth--;
+    LeaveCriticalSection(&lock);
+}
+#else
 
 /* Every signal whose default action ends the process and that a handler can catch, except the
  * ones a fault raises (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGSYS, SIGTRAP: the sanitizers and
@@ -54,10 +107,6 @@ static void list_signals(void)
         caught[ncaught++] = s;
 #endif
 }
-
-static char slot_path[CLI_GUARD_SLOTS][CLI_GUARD_PATH_MAX];
-static volatile sig_atomic_t slot_live[CLI_GUARD_SLOTS];
-static int nlive;
 
 static struct sigaction saved[CAUGHT_MAX];
 static int installed[CAUGHT_MAX];
@@ -121,6 +170,7 @@ void cli_guard_unblock(void)
     if (--block_depth == 0)
         pthread_sigmask(SIG_SETMASK, &block_saved, NULL);
 }
+#endif
 
 int cli_guard_add(const char *path)
 {

@@ -98,11 +98,13 @@ int main(int argc, char **argv)
     /* A write past the file-size limit (ulimit -f) would kill the process with SIGXFSZ, silently
      * and before any clean-up; ignored, the write fails with EFBIG and is reported like a full
      * disk (exit status 1, the temporary file removed, the target untouched). */
+#ifdef SIGXFSZ /* not on Windows */
     struct sigaction ign;
     memset(&ign, 0, sizeof ign);
     ign.sa_handler = SIG_IGN;
     sigemptyset(&ign.sa_mask);
     sigaction(SIGXFSZ, &ign, NULL);
+#endif
 
     if (argc < 2) {
         fputs("cnoise: missing command\n\n", stderr);

@@ -4,12 +4,17 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "progress.h"
+#include "portable.h"
 
 #include <stdio.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <time.h>
+#ifdef _WIN32
+#include <windows.h>
+#else
+#include <sys/ioctl.h>
 #include <unistd.h>
+#endif
 
 #define REDRAW_INTERVAL 0.1 /* seconds: at most 10 drawings a second */
 #define BAR_MAX 30          /* cells of the bar at most */
@@ -25,7 +30,12 @@ static double now_seconds(void)
 
 static int terminal_columns(void)
 {
-#ifdef TIOCGWINSZ
+#ifdef _WIN32
+    CONSOLE_SCREEN_BUFFER_INFO info;
+    if (GetConsoleScreenBufferInfo(GetStdHandle(STD_ERROR_HANDLE), &info) &&
+        info.srWindow.Right >= info.srWindow.Left)
+        return info.srWindow.Right - info.srWindow.Left + 1;
+#elif defined(TIOCGWINSZ)
     struct winsize ws;
     if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
         return ws.ws_col;
@@ -138,7 +148,7 @@ void cli_progress_begin(cli_progress *p, const char *label, const char *unit, ui
     p->label = label ? label : "";
     p->unit = unit ? unit : "";
     p->total = total ? total : 1;
-    p->enabled = !quiet && isatty(STDERR_FILENO);
+    p->enabled = !quiet && cn__isatty(2);
     if (!p->enabled)
         return;
     p->t0 = now_seconds();

@@ -1,6 +1,7 @@
 /*
  * recipe.c -- reading and writing recipe files (libyaml) and raw-file sidecars (jansson)
- * (recipe.h).
+ * (recipe.h). A build without libyaml (CMake option CNOISE_WITH_RECIPES off) or without jansson
+ * (CNOISE_WITH_SIDECARS off) refuses those files with a message naming the option, at the end.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -8,7 +9,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <jansson.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,11 +16,26 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#if CN_CLI_WITH_RECIPES
 #include <yaml.h>
+#endif
+#if CN_CLI_WITH_SIDECARS
+#include <jansson.h>
+#endif
+#ifndef O_CLOEXEC /* Windows: no descriptors are inherited by a program this one never starts */
+#define O_CLOEXEC 0
+#endif
+#ifndef O_NONBLOCK /* Windows: no FIFOs to block on */
+#define O_NONBLOCK 0
+#endif
+#ifndef O_BINARY /* Windows: the bytes as they are, not text mode's */
+#define O_BINARY 0
+#endif
 
 #include "args.h"
 #include "cnoise.h"
 
+#if CN_CLI_WITH_RECIPES
 /* --- memory that lives until exit ---------------------------------------------------------------- */
 
 static void **kept;
@@ -74,7 +89,9 @@ typedef struct reader {
 } reader;
 
 static int bad(reader *rd, int line, const char *fmt, ...)
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__MINGW32__) /* mingw-w64: the C99 formats of its own printf (__USE_MINGW_ANSI_STDIO) */
+    __attribute__((format(gnu_printf, 3, 4)))
+#elif defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
@@ -97,7 +114,7 @@ static int bad(reader *rd, int line, const char *fmt, ...)
 /* The whole file, if it is a regular file of at most CLI_RECIPE_MAX_BYTES. */
 static unsigned char *slurp(reader *rd, const char *path, size_t *len)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_BINARY);
     if (fd < 0) {
         bad(rd, 0, "cannot open: %s", strerror(errno));
         return NULL;
@@ -461,8 +478,11 @@ char *cli_recipe_text(const char *command, const cli_recipe_entry *e, int n, siz
     return m.p;
 }
 
+#endif /* CN_CLI_WITH_RECIPES */
+
 /* --- the sidecar --------------------------------------------------------------------------------- */
 
+#if CN_CLI_WITH_SIDECARS
 /* set(o, key, v) that consumes v and fails on NULL. */
 static int set(json_t *o, const char *key, json_t *v) { return v && json_object_set_new(o, key, v) == 0; }
 
@@ -530,3 +550,36 @@ char *cli_sidecar_text(const cli_sidecar_info *info, const char *command, const 
     free(text);
     return out;
 }
+#endif /* CN_CLI_WITH_SIDECARS */
+
+/* --- a build without them -------------------------------------------------------------------------- */
+
+#if !CN_CLI_WITH_RECIPES
+#define NO_RECIPES "this cnoise was built without recipes (libyaml; CMake option CNOISE_WITH_RECIPES)"
+
+int cli_recipe_read(const char *path, cli_recipe *r, char *err, size_t errlen)
+{
+    char shown[CLI_SHOWN_SIZE];
+    memset(r, 0, sizeof *r);
+    snprintf(err, errlen, "%s: %s", cli_shown(path, shown, sizeof shown), NO_RECIPES);
+    return -1;
+}
+
+char *cli_recipe_text(const char *command, const cli_recipe_entry *e, int n, size_t *len, char *err,
+                      size_t errlen)
+{
+    (void)command, (void)e, (void)n, (void)len;
+    snprintf(err, errlen, "%s", NO_RECIPES);
+    return NULL;
+}
+#endif
+
+#if !CN_CLI_WITH_SIDECARS
+char *cli_sidecar_text(const cli_sidecar_info *info, const char *command, const cli_recipe_entry *e, int n,
+                       char *err, size_t errlen)
+{
+    (void)info, (void)command, (void)e, (void)n;
+    snprintf(err, errlen, "%s", CLI_NO_SIDECARS);
+    return NULL;
+}
+#endif

@@ -34,6 +34,16 @@
 
 #include <stddef.h>
 
+/* Whether the build has recipes (libyaml) and sidecars (jansson): CMake's CNOISE_WITH_RECIPES
+ * and CNOISE_WITH_SIDECARS define these 0 or 1; without the definitions, 1 (a missing library
+ * then fails the build rather than a feature vanishing quietly). */
+#ifndef CN_CLI_WITH_RECIPES
+#define CN_CLI_WITH_RECIPES 1
+#endif
+#ifndef CN_CLI_WITH_SIDECARS
+#define CN_CLI_WITH_SIDECARS 1
+#endif
+
 #define CLI_RECIPE_FORMAT "1"
 #define CLI_RECIPE_MAX_BYTES (1u << 20)
 #define CLI_RECIPE_MAX_ENTRIES 256
@@ -93,5 +103,11 @@ typedef struct cli_sidecar_info {
  */
 char *cli_sidecar_text(const cli_sidecar_info *info, const char *command, const cli_recipe_entry *e, int n,
                        char *err, size_t errlen);
+
+/* Why a build without jansson (CMake option CNOISE_WITH_SIDECARS off) refuses the raw formats:
+ * their sidecar is what says the file's size and sample type (cli_sink_sidecar). */
+#define CLI_NO_SIDECARS                                                                              \
+    "this cnoise was built without JSON sidecars (jansson; CMake option CNOISE_WITH_SIDECARS), which " \
+    "the raw formats need (.npy and .pfm carry their size themselves)"
 
 #endif /* CNOISE_CLI_RECIPE_H */

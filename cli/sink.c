@@ -72,6 +72,12 @@ void cli_sink_set_bytes(cli_sink *s, int k, char *text, size_t len)
 
 int cli_sink_sidecar(cli_sink *s, const char *path, char **owned)
 {
+#if !CN_CLI_WITH_SIDECARS
+    char shown[CLI_SHOWN_SIZE];
+    *owned = NULL;
+    cli_error(s->prog, "cannot write '%s': %s", cli_shown(path, shown, sizeof shown), CLI_NO_SIDECARS);
+    return -1;
+#endif
     const size_t len = strlen(path);
     char *name = (char *)malloc(len + sizeof ".json");
     *owned = name;

@@ -135,7 +135,9 @@ int cli_sink_write_file(cli_sink *s, const char *path, cn_image_format format, u
 
 /* Sets s->err from a printf format; returns -1. */
 int cli_sink_fail(cli_sink *s, const char *fmt, ...)
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__MINGW32__) /* mingw-w64: the C99 formats of its own printf (__USE_MINGW_ANSI_STDIO) */
+    __attribute__((format(gnu_printf, 2, 3)))
+#elif defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;

@@ -21,3 +21,11 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 set(CMAKE_EXE_LINKER_FLAGS_INIT "-static")
 set(CMAKE_SHARED_LINKER_FLAGS_INIT "-static-libgcc")
 set(CMAKE_CROSSCOMPILING_EMULATOR wine)
+
+# pkg-config looks only at the Windows prefix (it would otherwise offer the build machine's
+# libraries, for Linux); and C99's printf formats (%zu, %lld) from mingw-w64's own stdio rather
+# than the system's msvcrt, which lacks them.
+set(ENV{PKG_CONFIG_LIBDIR} ${CMAKE_FIND_ROOT_PATH}/lib/pkgconfig)
+set(ENV{PKG_CONFIG_PATH} "")
+set(CMAKE_C_FLAGS_INIT "-D__USE_MINGW_ANSI_STDIO=1")
+set(CMAKE_CXX_FLAGS_INIT "-D__USE_MINGW_ANSI_STDIO=1")

@@ -17,17 +17,19 @@ field() { sed -n "s/^$1: //p" "$T/out"; }
 env -u CNOISE_ISA "$CNOISE" info >"$T/out" 2>"$T/err"
 rc=$?
 check "info succeeds quietly" [ "$rc" -eq 0 -a ! -s "$T/err" ]
-check "nine keys, in order" [ "$(head -n 9 "$T/out" | cut -d: -f1 | tr '\n' ' ')" = "version compiled supported active cap cores noise fractals opencl " ]
+check "ten keys, in order" [ "$(head -n 10 "$T/out" | cut -d: -f1 | tr '\n' ' ')" = "version compiled supported active cap cores noise fractals files opencl " ]
 # opencl: "none (why)" and nothing more, or "N device(s)" and N lines "opencl K: ..." (K = 0..N-1).
 ocl=$(field opencl)
 ndev=$(printf '%s\n' "$ocl" | sed -n 's/^\([0-9][0-9]*\) devices*$/\1/p')
 if [ -n "$ndev" ]; then
-    check "opencl: $ndev device lines follow" [ "$(tail -n +10 "$T/out" | cut -d: -f1 | tr '\n' ' ')" = "$(seq -f 'opencl %g' 0 $((ndev - 1)) | tr '\n' ' ')" ]
+    check "opencl: $ndev device lines follow" [ "$(tail -n +11 "$T/out" | cut -d: -f1 | tr '\n' ' ')" = "$(seq -f 'opencl %g' 0 $((ndev - 1)) | tr '\n' ' ')" ]
 else
-    check "opencl: none (why), the last line ($ocl)" eval '[ "$(wc -l <"$T/out")" -eq 9 ] && case "$ocl" in "none ("*")") true ;; *) false ;; esac'
+    check "opencl: none (why), the last line ($ocl)" eval '[ "$(wc -l <"$T/out")" -eq 10 ] && case "$ocl" in "none ("*")") true ;; *) false ;; esac'
 fi
 check "noise types" [ "$(field noise)" = "perlin simplex value value-cubic cellular opensimplex2 opensimplex2s" ]
 check "fractals" [ "$(field fractals)" = "none fbm turbulence billow ridged pingpong erosion" ]
+# This suite's builds have every optional library (CMake's CNOISE_WITH_* on).
+check "files: every format, GIF and recipes" [ "$(field files)" = "png png16 rgb r16 f32 pfm npy exr exr16 tiff normal slope gif recipe" ]
 check "version matches --version" [ "cnoise $(field version)" = "$("$CNOISE" --version)" ]
 compiled=" $(field compiled) "
 supported=" $(field supported) "

@@ -111,6 +111,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Which writers a build has (CMake's CNOISE_WITH_GIF, _EXR, _TIFF define them 0 or 1; without
+ * the definitions, 1: a writer whose library is missing then fails to compile, never disappears
+ * quietly). A writer left out refuses every call by name (without.c). */
+#ifndef CN_IMAGE_WITH_GIF
+#define CN_IMAGE_WITH_GIF 1
+#endif
+#ifndef CN_IMAGE_WITH_EXR
+#define CN_IMAGE_WITH_EXR 1
+#endif
+#ifndef CN_IMAGE_WITH_TIFF
+#define CN_IMAGE_WITH_TIFF 1
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif

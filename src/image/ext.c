@@ -10,10 +10,10 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "ext.h"
+#include "portable.h"
 
 #include <errno.h>
 #include <string.h>
-#include <unistd.h>
 
 int cn__ext_write_at(cn__ext_file *f, const void *data, size_t len, uint64_t off)
 {
@@ -55,7 +55,7 @@ int64_t cn__ext_read_at(cn__ext_file *f, void *data, size_t len, uint64_t off)
     if (o->msg[0] || cn__out_flush(o) != 0)
         return -1;
     while (got < len) {
-        ssize_t n = pread(o->fd, p + got, len - got, (off_t)(off + got));
+        int64_t n = cn__pread(o->fd, p + got, len - got, off + got);
         if (n < 0) {
             if (errno == EINTR)
                 continue;

@@ -13,6 +13,7 @@
 #include "cn_image.h"
 #include "ext.h"
 #include "outfile.h"
+#include "portable.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -887,8 +888,8 @@ int cn_image_set_threads(cn_image_writer *w, unsigned threads, char *err, size_t
         return fail(w, err, errlen);
     }
     if (threads == 0) {
-        long n = sysconf(_SC_NPROCESSORS_ONLN);
-        threads = n < 1 ? 1u : n > CN_IMAGE_MAX_THREADS ? CN_IMAGE_MAX_THREADS : (unsigned)n;
+        long n = cn__cpu_count();
+        threads = (unsigned long)n > CN_IMAGE_MAX_THREADS ? CN_IMAGE_MAX_THREADS : (unsigned)n;
     }
     if (threads > CN_IMAGE_MAX_THREADS)
         threads = CN_IMAGE_MAX_THREADS;
@@ -929,17 +930,22 @@ int cn_image_set_threads(cn_image_writer *w, unsigned threads, char *err, size_t
     }
     e->stop = 0;
     /* The workers start with every signal blocked, so that a signal reaches only the caller's
-     * threads, and one the caller blocks (around a commit, say) waits for it. */
+     * threads, and one the caller blocks (around a commit, say) waits for it (POSIX; Windows has
+     * no signal masks: its console handler runs on a thread of its own, cli/guard.c). */
+#ifndef _WIN32
     sigset_t all, old;
     sigfillset(&all);
     const int masked = pthread_sigmask(SIG_SETMASK, &all, &old) == 0;
+#endif
     for (unsigned t = 0; t < threads; t++) {
         if (pthread_create(&e->tid[t], NULL, png_worker, e) != 0)
             break; /* as many as the system gives; none: the caller's thread */
         e->nthreads++;
     }
+#ifndef _WIN32
     if (masked)
         pthread_sigmask(SIG_SETMASK, &old, NULL);
+#endif
     if (!e->nthreads)
         e->njobs = 1; /* the slots beyond the first stay unused */
     return 0;

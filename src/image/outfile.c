@@ -5,6 +5,7 @@
 
 #include "outfile.h"
 #include "cn_image.h"
+#include "portable.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -80,15 +81,21 @@ void cn__out_msg(cn__outfile *o, const char *fmt, ...)
     }
 }
 
-/* The permission bits of a new file: 0666 minus the process umask. */
+/* The permission bits of a new file: 0666 minus the process umask (Windows: none to set). */
 static mode_t new_file_mode(void)
 {
+#ifdef _WIN32
+    return 0;
+#else
     mode_t mask = umask(0);
     umask(mask);
     return (mode_t)(0666 & ~mask);
+#endif
 }
 
+#ifndef _WIN32
 static char *parent_dir(const char *path);
+#endif
 
 /* The test hook CNOISE_TEST_NAMED_TEMP (set and not "0"): always the named temporary file. */
 static int unnamed_allowed(void)
@@ -152,7 +159,9 @@ int cn__out_open(cn__outfile *o, const char *path, char *err, size_t errlen)
                         "cannot write '%s': it exists and is not a regular file; refusing to replace it", path);
             return -1;
         }
+#ifndef _WIN32
         o->mode = st.st_mode & (S_IRWXU | S_IRWXG | S_IRWXO);
+#endif
     } else if (errno == ENOENT) {
         o->mode = new_file_mode();
     } else {
@@ -201,7 +210,7 @@ int cn__out_flush(cn__outfile *o)
     if (o->msg[0])
         return -1;
     while (off < o->buffered) {
-        ssize_t n = write(o->fd, o->buf + off, o->buffered - off);
+        int64_t n = cn__write(o->fd, o->buf + off, o->buffered - off);
         if (n < 0) {
             if (errno == EINTR)
                 continue;
@@ -246,7 +255,7 @@ int cn__out_pwrite(cn__outfile *o, const void *data, size_t len, uint64_t off)
             cn__out_msg(o, "cannot write '%s': file offset too large", o->path);
             return -1;
         }
-        ssize_t n = pwrite(o->fd, p, len, (off_t)off);
+        int64_t n = cn__pwrite(o->fd, p, len, off);
         if (n < 0) {
             if (errno == EINTR)
                 continue;
@@ -264,6 +273,7 @@ int cn__out_pwrite(cn__outfile *o, const void *data, size_t len, uint64_t off)
     return 0;
 }
 
+#ifndef _WIN32
 /* The directory part of path ("." for a bare name, "/" at the root), malloc'ed; NULL if out of
  * memory. */
 static char *parent_dir(const char *path)
@@ -277,10 +287,15 @@ static char *parent_dir(const char *path)
     }
     return dir;
 }
+#endif
 
-/* fsync()s the directory holding path; errors are ignored (the data is already safe). */
+/* fsync()s the directory holding path; errors are ignored (the data is already safe). Windows has
+ * no directory to sync: MoveFileEx's MOVEFILE_WRITE_THROUGH waits for the move to be on disk. */
 static void fsync_parent_dir(const char *path)
 {
+#ifdef _WIN32
+    (void)path;
+#else
     char *dir = parent_dir(path);
     if (!dir)
         return;
@@ -290,6 +305,7 @@ static void fsync_parent_dir(const char *path)
         close(dfd);
     }
     free(dir);
+#endif
 }
 
 int cn__out_finish(cn__outfile *o)
@@ -301,11 +317,13 @@ int cn__out_finish(cn__outfile *o)
     }
     if (cn__out_flush(o) != 0)
         goto failed;
+#ifndef _WIN32 /* permission bits: POSIX only (a new Windows file is writable, as the target was) */
     if (fchmod(o->fd, o->mode) != 0) {
         cn__out_msg(o, "cannot set permissions of '%s': %s", o->tmp ? o->tmp : o->path, strerror(errno));
         goto failed;
     }
-    if (fsync(o->fd) != 0 && errno != EINVAL) {
+#endif
+    if (cn__fsync(o->fd) != 0 && errno != EINVAL) {
         cn__out_msg(o, "cannot write '%s': %s", o->path, cn_image_strerror(errno));
         goto failed;
     }
@@ -324,6 +342,7 @@ failed:
     return -1;
 }
 
+#ifdef O_TMPFILE
 /* Six characters for a temporary name; different on every call in this process, and seeded by
  * the time and the process id against other processes (linkat() reports a clash anyway). */
 static void random_chars(char *out)
@@ -375,6 +394,7 @@ static char *link_unnamed(int fd, const char *path, char *msg, size_t msglen)
     free(name);
     return NULL;
 }
+#endif
 
 /*
  * Puts the finished file in place. An unnamed one (*fd >= 0) is first linked as
@@ -384,6 +404,7 @@ static char *link_unnamed(int fd, const char *path, char *msg, size_t msglen)
  */
 static int publish(const char *path, char **tmp, int *fd, char *msg, size_t msglen)
 {
+#ifdef O_TMPFILE
     if (*fd >= 0 && !*tmp) {
         char *name = link_unnamed(*fd, path, msg, msglen);
         if (!name)
@@ -396,7 +417,14 @@ static int publish(const char *path, char **tmp, int *fd, char *msg, size_t msgl
             return -1;
         }
     }
-    if (rename(*tmp, path) != 0) {
+#else
+    (void)fd;
+#endif
+    if (!*tmp) {
+        cn__put_err(msg, msglen, "cannot write '%s': the file is not open", path);
+        return -1;
+    }
+    if (cn__replace(*tmp, path) != 0) {
         cn__put_err(msg, msglen, "cannot rename '%s' to '%s': %s", *tmp, path, strerror(errno));
         return -1;
     }

@@ -38,14 +38,18 @@ typedef struct cn__outfile {
 
 /* Copies a formatted message into err[0..errlen) (truncated, terminated); no-op for NULL/0. */
 void cn__put_err(char *err, size_t errlen, const char *fmt, ...)
-#if defined(__GNUC__)
+#if defined(__MINGW32__) /* mingw-w64: the C99 formats of its own printf (__USE_MINGW_ANSI_STDIO) */
+    __attribute__((format(gnu_printf, 3, 4)))
+#elif defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
 
 /* Records the first error of o (later ones are consequences and are dropped). */
 void cn__out_msg(cn__outfile *o, const char *fmt, ...)
-#if defined(__GNUC__)
+#if defined(__MINGW32__) /* mingw-w64: the C99 formats of its own printf (__USE_MINGW_ANSI_STDIO) */
+    __attribute__((format(gnu_printf, 2, 3)))
+#elif defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
