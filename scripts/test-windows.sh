@@ -4,7 +4,7 @@
 # API contracts, threads (Windows threads, src/threads.c), every instruction set against the
 # scalar build (test_isa), the batch API, the header as C99/C11/C++, and the README's example
 # linked statically and against the DLL. Then the command-line tool, cnoise.exe, against a native
-# build of the same source (tests/test_cli_windows.sh): the same bytes from every command, the
+# build of the same source (tests/test_windows_cli.sh): the same bytes from every command, the
 # same statuses on misuse, files replaced in place, no temporary file left. Debian has Windows
 # builds of none of the tool's optional libraries but zlib, so that tool is built without GIF,
 # OpenEXR, TIFF, recipes and raw formats' sidecars (CMake's CNOISE_WITH_* off; it refuses them by
@@ -64,6 +64,6 @@ if [ $# -eq 0 ]; then
   cmake -S "$root" -B "$native" -DCMAKE_BUILD_TYPE=Release -DCNOISE_ISAS=none -DCNOISE_BUILD_TESTS=OFF \
     -DCNOISE_BUILD_BENCH=OFF $without >/dev/null
   cmake --build "$native" -j"$jobs" --target cnoise_cli >/dev/null
-  bash "$root/tests/test_cli_windows.sh" "$native/cnoise" "$build/cnoise.exe"
+  bash "$root/tests/test_windows_cli.sh" "$native/cnoise" "$build/cnoise.exe"
 fi
 echo "== Windows (mingw-w64, wine) tests passed"

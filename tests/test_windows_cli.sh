@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# test_cli_windows.sh -- the Windows build of the tool (mingw-w64, run under wine) against a native
+# test_windows_cli.sh -- the Windows build of the tool (mingw-w64, run under wine) against a native
 # build of the same source: every command writes the same bytes and prints the same lines (the
 # Windows console's "\r\n" line ends taken as "\n"), exits with the same status on the same
 # misuse, replaces an existing file in place (MoveFileEx, src/image/portable.h), refuses a folder
 # as the target, and leaves no temporary file behind. The formats that build goes without (its
 # `info` "files:" line; CMake's CNOISE_WITH_* options) are refused by name, creating nothing.
-# Run by scripts/test-windows.sh, not by ctest.
+# Run by scripts/test-windows.sh, not by ctest; named outside tests/test_cli*.sh, the tests that
+# scripts/valgrind.sh runs with one tool.
 #
-# Usage: bash tests/test_cli_windows.sh path/to/native/cnoise path/to/cnoise.exe
+# Usage: bash tests/test_windows_cli.sh path/to/native/cnoise path/to/cnoise.exe
 # Environment: WINE (default wine), and the caller's WINEPREFIX and WINEDEBUG.
 
 set -u
