@@ -106,10 +106,7 @@ static int take(cli_parse *p, const cli_option *o, const char *opt, const char *
             return -1;
         }
 #if !CN_CLI_WITH_RECIPES /* refused before anything is computed or written */
-        char err[256];
-        size_t len;
-        cli_recipe_text("", NULL, 0, &len, err, sizeof err);
-        cli_error(p->prog, "%s: %s", opt, err);
+        cli_error(p->prog, "%s: %s", opt, CLI_NO_RECIPES);
         return -1;
 #endif
         p->save_recipe = value;

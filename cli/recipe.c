@@ -555,13 +555,11 @@ char *cli_sidecar_text(const cli_sidecar_info *info, const char *command, const 
 /* --- a build without them -------------------------------------------------------------------------- */
 
 #if !CN_CLI_WITH_RECIPES
-#define NO_RECIPES "this cnoise was built without recipes (libyaml; CMake option CNOISE_WITH_RECIPES)"
-
 int cli_recipe_read(const char *path, cli_recipe *r, char *err, size_t errlen)
 {
     char shown[CLI_SHOWN_SIZE];
     memset(r, 0, sizeof *r);
-    snprintf(err, errlen, "%s: %s", cli_shown(path, shown, sizeof shown), NO_RECIPES);
+    snprintf(err, errlen, "%s: %s", cli_shown(path, shown, sizeof shown), CLI_NO_RECIPES);
     return -1;
 }
 
@@ -569,7 +567,7 @@ char *cli_recipe_text(const char *command, const cli_recipe_entry *e, int n, siz
                       size_t errlen)
 {
     (void)command, (void)e, (void)n, (void)len;
-    snprintf(err, errlen, "%s", NO_RECIPES);
+    snprintf(err, errlen, "%s", CLI_NO_RECIPES);
     return NULL;
 }
 #endif

@@ -104,6 +104,10 @@ typedef struct cli_sidecar_info {
 char *cli_sidecar_text(const cli_sidecar_info *info, const char *command, const cli_recipe_entry *e, int n,
                        char *err, size_t errlen);
 
+/* Why a build without libyaml (CMake option CNOISE_WITH_RECIPES off) refuses --recipe and
+ * --save-recipe. */
+#define CLI_NO_RECIPES "this cnoise was built without recipes (libyaml; CMake option CNOISE_WITH_RECIPES)"
+
 /* Why a build without jansson (CMake option CNOISE_WITH_SIDECARS off) refuses the raw formats:
  * their sidecar is what says the file's size and sample type (cli_sink_sidecar). */
 #define CLI_NO_SIDECARS                                                                              \
