@@ -105,7 +105,7 @@ int cli_cmd_info(int argc, char **argv)
                cli_quote(cap, q, sizeof q));
     else
         printf("cap: none\n");
-    long n = cn__cpu_count();
+    long n = cn__online_cpus();
     printf("cores: %ld\n", n > CN_MAX_THREADS ? (long)CN_MAX_THREADS : n);
     printf("noise:");
     for (int i = 0; cn_noise_type_name((cn_noise_type)i); i++)

@@ -888,7 +888,7 @@ int cn_image_set_threads(cn_image_writer *w, unsigned threads, char *err, size_t
         return fail(w, err, errlen);
     }
     if (threads == 0) {
-        long n = cn__cpu_count();
+        long n = cn__online_cpus();
         threads = (unsigned long)n > CN_IMAGE_MAX_THREADS ? CN_IMAGE_MAX_THREADS : (unsigned)n;
     }
     if (threads > CN_IMAGE_MAX_THREADS)

@@ -1,8 +1,8 @@
 /*
  * portable.h -- internal: the operating-system calls of the image writers and the tool that POSIX
  * and Windows (mingw-w64) spell differently, in one place. On POSIX systems each is the POSIX call
- * itself; on Windows the nearest equivalent, as said per function. Nothing else in src/image or
- * cli/ tests _WIN32 for these.
+ * itself; on Windows the nearest equivalent, as said per function. (The other _WIN32 tests in
+ * src/image and cli/ are where the systems differ in kind: signals, permission bits, O_TMPFILE.)
  */
 #ifndef CN_IMAGE_PORTABLE_H
 #define CN_IMAGE_PORTABLE_H
@@ -21,8 +21,10 @@
 #include <unistd.h>
 #endif
 
-/* Online processor cores, at least 1. */
-static inline long cn__cpu_count(void)
+/* Online processor cores, at least 1 (the PNG writer's default threads, `cnoise info`'s cores).
+ * Not the library's cn__cpu_count (src/threads.c), which the image library does not link; on
+ * Windows that one counts the process's affinity mask, this one every active processor. */
+static inline long cn__online_cpus(void)
 {
 #ifdef _WIN32
     DWORD n = GetActiveProcessorCount(ALL_PROCESSOR_GROUPS);
