@@ -500,7 +500,7 @@ cn_status cn_noise_build(cn_noise *gen, const cn_config *cfg_in)
 /* What each kernel slot holds, from the registry; slots without a kernel stay {0, 0, 0}. */
 #define CN_SIG_GRAD_GRAD 1
 #define CN_SIG_GRAD_NONE 0
-#define CN_SIG(TYPE, MODE, DIMS, BASE, FORM, GRAD) \
+#define CN_SIG(TYPE, MODE, DIMS, BASE, FORM, GRAD, CACHE) \
     [CN__KID_OF(TYPE, MODE, DIMS)] = {DIMS, CN_NOISE_##TYPE, CN_MODE_##MODE, CN_SIG_GRAD_##GRAD},
 const cn__kernel_sig cn__kernel_sigs[CN__KERNEL_COUNT] = {CN_KERNELS(CN_SIG)};
 #undef CN_SIG

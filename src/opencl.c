@@ -40,7 +40,7 @@ typedef struct cl_fns {
 } cl_fns;
 
 /* The kernel names of each registry line: eval_<base>_f32 and eval_<base>_f64 (src/opencl/noise.cl). */
-#define CN_CL_NAME(TYPE, MODE, DIMS, BASE, FORM, GRAD) [CN__KID_OF(TYPE, MODE, DIMS)] = #BASE,
+#define CN_CL_NAME(TYPE, MODE, DIMS, BASE, FORM, GRAD, CACHE) [CN__KID_OF(TYPE, MODE, DIMS)] = #BASE,
 static const char *const kernel_base[CN__KERNEL_COUNT] = {CN_KERNELS(CN_CL_NAME)};
 
 struct cn_opencl {

@@ -1,7 +1,7 @@
 /*
  * registry.h -- the one list of noise kernels, and what is generated from it.
  *
- * CN_KERNELS(X) calls X(TYPE, MODE, DIMS, BASE, FORM, GRAD) once per kernel that exists:
+ * CN_KERNELS(X) calls X(TYPE, MODE, DIMS, BASE, FORM, GRAD, CACHE) once per kernel that exists:
  *   TYPE  the cn_noise_type without its prefix (PERLIN: CN_NOISE_PERLIN)
  *   MODE  the cn_mode without its prefix (DEFAULT, CLASSIC)
  *   DIMS  1..4
@@ -12,6 +12,12 @@
  *         goes through the per-point loop)
  *   GRAD  GRAD: the kernel has a value-and-gradient form, KN(BASE_d) (deriv.inc), behind the
  *         gradient calls (cn_eval_grad, cn_grid_eval_grad, ...); NONE: those calls refuse it
+ *   CACHE CELLS: the kernel (and its gradient form) reuses the lattice corners of the previous
+ *         vector through a batch's cell cache (common.inc, KN(cache)) and takes it as its last
+ *         argument, NULL for none; NONE: it takes no cache. Callers pass it with CN__CC_##CACHE(cc)
+ *         so that no kernel takes an argument it ignores. The signatures:
+ *             vr KN(BASE)(g, oi, p, kf [, cc])           octave oi at the octave's coordinates p
+ *             vr KN(BASE_d)(g, oi, p, kf, dv [, cc])     the same, and the gradient to dv
  * From this list come: the kernel index of each combination and whether it exists
  * (cn__kernel_sigs, so cn_config_check's CN_E_UNSUPPORTED), the entries of every instruction
  * set's build and its tables (entries.inc). Adding a kernel: its base function (and its gradient
@@ -23,38 +29,56 @@
 #include "cnoise.h"
 #include "../gen.h"
 
-#define CN_KERNELS(X)                                    \
-    X(PERLIN, DEFAULT, 1, perlin1, PERLIN, GRAD)         \
-    X(PERLIN, DEFAULT, 2, perlin2, PERLIN, GRAD)         \
-    X(PERLIN, DEFAULT, 3, perlin3, PERLIN, GRAD)         \
-    X(PERLIN, DEFAULT, 4, perlin4, NONE, GRAD)           \
-    X(SIMPLEX, DEFAULT, 2, simplex2, SIMPLEX, GRAD)      \
-    X(SIMPLEX, DEFAULT, 3, simplex3, SIMPLEX, GRAD)      \
-    X(SIMPLEX, DEFAULT, 4, simplex4, SIMPLEX, GRAD)      \
-    X(VALUE, DEFAULT, 1, value1, VALUE, GRAD)            \
-    X(VALUE, DEFAULT, 2, value2, VALUE, GRAD)            \
-    X(VALUE, DEFAULT, 3, value3, VALUE, GRAD)            \
-    X(VALUE, DEFAULT, 4, value4, NONE, GRAD)             \
-    X(VALUE_CUBIC, DEFAULT, 1, value_cubic1, NONE, GRAD) \
-    X(VALUE_CUBIC, DEFAULT, 2, value_cubic2, NONE, GRAD) \
-    X(VALUE_CUBIC, DEFAULT, 3, value_cubic3, NONE, GRAD) \
-    X(VALUE_CUBIC, DEFAULT, 4, value_cubic4, NONE, GRAD) \
-    X(CELLULAR, DEFAULT, 2, cellular2, CELL, NONE)       \
-    X(CELLULAR, DEFAULT, 3, cellular3, CELL, NONE)       \
-    X(CELLULAR, DEFAULT, 4, cellular4, CELL, NONE)       \
-    X(OPENSIMPLEX2, DEFAULT, 2, os2_2, OS2, GRAD)        \
-    X(OPENSIMPLEX2, DEFAULT, 3, os2_3, OS2, GRAD)        \
-    X(OPENSIMPLEX2, DEFAULT, 4, os2_4, OS2, GRAD)        \
-    X(OPENSIMPLEX2S, DEFAULT, 2, os2s_2, OS2S, GRAD)     \
-    X(OPENSIMPLEX2S, DEFAULT, 3, os2s_3, OS2S, GRAD)     \
-    X(OPENSIMPLEX2S, DEFAULT, 4, os2s_4, OS2S, GRAD)     \
-    X(PERLIN, CLASSIC, 1, perlin1c, NONE, GRAD)          \
-    X(PERLIN, CLASSIC, 2, perlin2c, NONE, GRAD)          \
-    X(PERLIN, CLASSIC, 3, perlin3c, NONE, GRAD)          \
-    X(PERLIN, CLASSIC, 4, perlin4c, NONE, GRAD)          \
-    X(SIMPLEX, CLASSIC, 2, simplex2c, NONE, GRAD)        \
-    X(SIMPLEX, CLASSIC, 3, simplex3c, NONE, GRAD)        \
-    X(SIMPLEX, CLASSIC, 4, simplex4c, NONE, GRAD)
+#define CN_KERNELS(X)                                          \
+    X(PERLIN, DEFAULT, 1, perlin1, PERLIN, GRAD, CELLS)        \
+    X(PERLIN, DEFAULT, 2, perlin2, PERLIN, GRAD, CELLS)        \
+    X(PERLIN, DEFAULT, 3, perlin3, PERLIN, GRAD, CELLS)        \
+    X(PERLIN, DEFAULT, 4, perlin4, NONE, GRAD, CELLS)          \
+    X(SIMPLEX, DEFAULT, 2, simplex2, SIMPLEX, GRAD, NONE)      \
+    X(SIMPLEX, DEFAULT, 3, simplex3, SIMPLEX, GRAD, NONE)      \
+    X(SIMPLEX, DEFAULT, 4, simplex4, SIMPLEX, GRAD, NONE)      \
+    X(VALUE, DEFAULT, 1, value1, VALUE, GRAD, CELLS)           \
+    X(VALUE, DEFAULT, 2, value2, VALUE, GRAD, CELLS)           \
+    X(VALUE, DEFAULT, 3, value3, VALUE, GRAD, CELLS)           \
+    X(VALUE, DEFAULT, 4, value4, NONE, GRAD, CELLS)            \
+    X(VALUE_CUBIC, DEFAULT, 1, value_cubic1, NONE, GRAD, NONE) \
+    X(VALUE_CUBIC, DEFAULT, 2, value_cubic2, NONE, GRAD, NONE) \
+    X(VALUE_CUBIC, DEFAULT, 3, value_cubic3, NONE, GRAD, NONE) \
+    X(VALUE_CUBIC, DEFAULT, 4, value_cubic4, NONE, GRAD, NONE) \
+    X(CELLULAR, DEFAULT, 2, cellular2, CELL, NONE, NONE)       \
+    X(CELLULAR, DEFAULT, 3, cellular3, CELL, NONE, NONE)       \
+    X(CELLULAR, DEFAULT, 4, cellular4, CELL, NONE, NONE)       \
+    X(OPENSIMPLEX2, DEFAULT, 2, os2_2, OS2, GRAD, NONE)        \
+    X(OPENSIMPLEX2, DEFAULT, 3, os2_3, OS2, GRAD, NONE)        \
+    X(OPENSIMPLEX2, DEFAULT, 4, os2_4, OS2, GRAD, NONE)        \
+    X(OPENSIMPLEX2S, DEFAULT, 2, os2s_2, OS2S, GRAD, NONE)     \
+    X(OPENSIMPLEX2S, DEFAULT, 3, os2s_3, OS2S, GRAD, NONE)     \
+    X(OPENSIMPLEX2S, DEFAULT, 4, os2s_4, OS2S, GRAD, NONE)     \
+    X(PERLIN, CLASSIC, 1, perlin1c, NONE, GRAD, NONE)          \
+    X(PERLIN, CLASSIC, 2, perlin2c, NONE, GRAD, NONE)          \
+    X(PERLIN, CLASSIC, 3, perlin3c, NONE, GRAD, NONE)          \
+    X(PERLIN, CLASSIC, 4, perlin4c, NONE, GRAD, NONE)          \
+    X(SIMPLEX, CLASSIC, 2, simplex2c, NONE, GRAD, NONE)        \
+    X(SIMPLEX, CLASSIC, 3, simplex3c, NONE, GRAD, NONE)        \
+    X(SIMPLEX, CLASSIC, 4, simplex4c, NONE, GRAD, NONE)
+
+/* The cell-cache argument of a call to a kernel with the registry's CACHE column (see above). */
+#define CN__CC_CELLS(cc) , cc
+#define CN__CC_NONE(cc)
+/* The same as the last parameter of the functions around such a kernel (its fractal sum, its
+ * vector entry, ...): present for CELLS only. */
+#define CN__CC_PARAM_CELLS , KN(cache) *cc
+#define CN__CC_PARAM_NONE
+/* A batch's cell cache, declared and emptied (CELLS) or none. The per-point loop (entries.inc,
+ * KN(span_BASE)) is passed to the row loops by pointer, so it has one signature for every kernel:
+ * it takes a cache that a NONE kernel leaves alone (CN__CC_UNUSED). */
+#define CN__CC_DECL_CELLS                      \
+    KN(cache) cc;                              \
+    for (int o = 0; o < CN_CACHE_OCTAVES; o++) \
+        cc.oct[o].valid = cc.oct[o].tries = cc.oct[o].hits = 0;
+#define CN__CC_DECL_NONE
+#define CN__CC_UNUSED_CELLS(cc)
+#define CN__CC_UNUSED_NONE(cc) (void)(cc);
 
 /* The names of the noise types, modes and fractals (cn_noise_type_name and friends; the CLI
  * parses and lists them): X(enum value, name). */

@@ -28,9 +28,9 @@ typedef float cn_coord;  /* cn_points_evalf: float coordinates */
  * (arrays past the dimension are not read). One kernel per base kernel for both: its body is
  * compiled once (runtimes such as PoCL compile each kernel at its first launch).
  */
-#define CN_CL_ENTRIES(TYPE, MODE, DIMS, BASE, FORM, GRAD)                                               \
-    CN_BOUNDED_ENTRY(BASE, DIMS, GRAD)                                                            \
-    CN_LANES_BODY(KN(lanes_##BASE), static inline, DIMS, BASE)                                    \
+#define CN_CL_ENTRIES(TYPE, MODE, DIMS, BASE, FORM, GRAD, CACHE)                                  \
+    CN_BOUNDED_ENTRY(BASE, DIMS, GRAD, CACHE)                                                     \
+    CN_LANES_BODY(KN(lanes_##BASE), static inline, DIMS, BASE, CACHE)                             \
     __kernel void KN(eval_##BASE)(__global const cn__gen *g, int points, double4 origin,          \
                                   double4 step, ulong4 count, ulong first, ulong n,               \
                                   __global const cn_coord *c0, __global const cn_coord *c1,       \
@@ -59,7 +59,7 @@ typedef float cn_coord;  /* cn_points_evalf: float coordinates */
                 rest /= c[a];                                                                     \
             }                                                                                     \
         }                                                                                         \
-        out[k] = KN(lanes_##BASE)(g, p, NULL);                                                    \
+        out[k] = KN(lanes_##BASE)(g, p CN__CC_##CACHE(NULL));                                     \
     }
 CN_KERNELS(CN_CL_ENTRIES)
 
