@@ -593,6 +593,8 @@ static int spec_set(const char *prog, cli_spec *s, int k, int id, const char *ke
         return cn_cell_return_from_name(value, &c->cell_return) == CN_OK ? 0 : bad_name(prog, opt, value, return_name);
     case CLI_OPT_JITTER:
         return cli_opt_interval(prog, opt, value, 0.0, 0, 1.0, &c->jitter);
+    case CLI_OPT_MINKOWSKI_P:
+        return cli_opt_interval(prog, opt, value, 1.0, 0, 32.0, &c->minkowski_p);
     }
     return 1;
 }
@@ -672,6 +674,7 @@ int cli_noise_option(const char *prog, cli_noise_opts *o, int id, const char *va
         {CLI_OPT_AMPLITUDE, "amplitude"},   {CLI_OPT_BIAS, "bias"},
         {CLI_OPT_WEIGHT, "weight"},         {CLI_OPT_CELLULAR_DISTANCE, "cellular-distance"},
         {CLI_OPT_CELLULAR_RETURN, "cellular-return"}, {CLI_OPT_JITTER, "jitter"},
+        {CLI_OPT_MINKOWSKI_P, "minkowski-p"},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (names[i].id == id)
@@ -706,6 +709,7 @@ static const struct layer_key {
     {"cellular-distance", CLI_OPT_CELLULAR_DISTANCE},
     {"cellular-return", CLI_OPT_CELLULAR_RETURN},
     {"jitter", CLI_OPT_JITTER},
+    {"minkowski-p", CLI_OPT_MINKOWSKI_P},
 };
 
 static int is_sep(char c) { return c == ';' || c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
@@ -759,7 +763,7 @@ static int parse_layer(const char *prog, cli_noise_opts *o, int k, const char *t
                           "--layer %d: unknown key %s (keys: noise, seed, classic, frequency, axis-frequency, "
                           "fractal, octaves, lacunarity, gain, ridge-offset, ridge-gain, weighted-strength, "
                           "pingpong-strength, period, offset, rotate, "
-                          "amplitude, bias, weight, cellular-distance, cellular-return, jitter)",
+                          "amplitude, bias, weight, cellular-distance, cellular-return, jitter, minkowski-p)",
                           k, cli_quote(tok, q, sizeof q));
             rc = -1;
             break;
@@ -812,6 +816,7 @@ static const char *field_key(cn_field f)
     case CN_FIELD_CELL_DISTANCE: return "cellular-distance";
     case CN_FIELD_CELL_RETURN: return "cellular-return";
     case CN_FIELD_JITTER: return "jitter";
+    case CN_FIELD_MINKOWSKI_P: return "minkowski-p";
     case CN_FIELD_WEIGHTED_STRENGTH: return "weighted-strength";
     case CN_FIELD_PINGPONG_STRENGTH: return "pingpong-strength";
     default: return NULL;

@@ -143,6 +143,7 @@ enum {
     CLI_OPT_CELLULAR_DISTANCE,
     CLI_OPT_CELLULAR_RETURN,
     CLI_OPT_JITTER,
+    CLI_OPT_MINKOWSKI_P,
     CLI_OPT_WEIGHTED_STRENGTH,
     CLI_OPT_PINGPONG_STRENGTH,
     CLI_OPT_WARP,
@@ -274,6 +275,7 @@ typedef struct cli_noise_opts {
     CLI_SHARED("cellular-distance", 0, 1, CLI_OPT_CELLULAR_DISTANCE), \
     CLI_SHARED("cellular-return", 0, 1, CLI_OPT_CELLULAR_RETURN), \
     CLI_SHARED("jitter", 0, 1, CLI_OPT_JITTER),                 \
+    CLI_SHARED("minkowski-p", 0, 1, CLI_OPT_MINKOWSKI_P),       \
     CLI_SHARED("layer", 0, 1, CLI_OPT_LAYER),                   \
     CLI_SHARED("warp", 0, 1, CLI_OPT_WARP),                     \
     CLI_SHARED("warp-noise", 0, 1, CLI_OPT_WARP_NOISE),         \
@@ -396,6 +398,8 @@ void cli_help(const char *text);
     "                     to the nearest edge between cells (quote f1*f2 in a shell)\n"          \
     "  --jitter J         finite number in [0, 1] (default 1): how far a feature point may\n"       \
     "                     stray from its cell's centre (0: a regular grid, 1: anywhere in it)\n"   \
+    "  --minkowski-p P    finite number in [1, 32] (default 1.5), --cellular-distance minkowski\n"  \
+    "                     only: the exponent of (sum |d|^P)^(1/P) (1: manhattan, 2: euclidean)\n"  \
     "\n"                                                                                             \
     "Domain: the library maps a point p to q = R (p * frequency * axis-frequency) + offset.\n"       \
     "Per-axis lists give one number per axis x,y,z,w, separated by commas without spaces;\n"        \
@@ -427,7 +431,7 @@ void cli_help(const char *text);
     "                     classic (0 or 1), frequency, axis-frequency, fractal, octaves,\n"          \
     "                     lacunarity, gain, ridge-offset, ridge-gain, weighted-strength,\n"         \
     "                     pingpong-strength, period, offset, rotate, amplitude, bias, weight,\n"    \
-    "                     cellular-distance, cellular-return, jitter.\n"                            \
+    "                     cellular-distance, cellular-return, jitter, minkowski-p.\n"               \
     "                     --dims and --precision apply to all layers.\n"    \
     "                     Messages name a layer as '--layer N', counting --layer options from 1\n" \
     "\n"                                                                                             \

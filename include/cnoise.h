@@ -138,8 +138,9 @@ typedef enum cn_status {
                          overwritten since (evaluation refuses it rather than read garbage) */
     CN_E_DEVICE,      /* OpenCL (cn_opencl_*): no runtime, no such device, or the runtime failed
                          (cn_opencl_message and the why buffers say what happened) */
-    CN_E_CELLULAR,    /* cell_distance or cell_return not a value of its enum, jitter not in [0, 1], or
-                         the edge return with a distance other than Euclidean */
+    CN_E_CELLULAR,    /* cell_distance or cell_return not a value of its enum, jitter not in [0, 1],
+                         minkowski_p not in [1, 32] with the Minkowski distance, or the edge return
+                         with a distance other than Euclidean */
     CN_E_STRENGTH,    /* weighted_strength not in [0, 1] or pingpong_strength not in (0, 16] */
     CN_E_WARP         /* a domain warp (cn_warp): no stage or more than CN_MAX_WARP_STAGES, an unknown
                          mode, an amplitude that is not finite, or a field of another dimension */
@@ -198,7 +199,11 @@ typedef enum cn_cell_distance {
     CN_CELL_EUCLIDEAN = 0,    /* sqrt(sum d_a^2) */
     CN_CELL_EUCLIDEAN_SQ = 1, /* sum d_a^2 */
     CN_CELL_MANHATTAN = 2,    /* sum |d_a| */
-    CN_CELL_CHEBYSHEV = 3     /* max |d_a| */
+    CN_CELL_CHEBYSHEV = 3,    /* max |d_a| */
+    CN_CELL_MINKOWSKI = 4     /* (sum |d_a|^p)^(1/p), p = minkowski_p in [1, 32]: 1 is Manhattan's,
+                                 2 Euclidean's, and it nears Chebyshev's as p grows; the powers
+                                 are evaluated by the library's own exp2/log2 (about 1e-6
+                                 relative in float, 1e-14 in double), the same bits everywhere */
 } cn_cell_distance;
 
 /* Cellular noise: what it returns, from the nearest (F1) and second-nearest (F2) distances, each
@@ -219,7 +224,7 @@ typedef enum cn_cell_return {
 /* The names of noise types, modes, fractals and the cellular settings, as the command-line tool
  * and the documentation spell them: "perlin", "simplex", "value", "value-cubic", "cellular";
  * "default", "classic"; "none", "fbm", "turbulence", "billow", "ridged", "pingpong"; "euclidean",
- * "euclidean-squared", "manhattan", "chebyshev"; "f1", "f2", "f2-f1", "f1+f2", "f1*f2",
+ * "euclidean-squared", "manhattan", "chebyshev", "minkowski"; "f1", "f2", "f2-f1", "f1+f2", "f1*f2",
  * "cell-value", "edge". *_name returns NULL for a value outside its enum; the values 0, 1, 2, ...
  * have names up to the first NULL, so a caller can list them. *_from_name matches a name exactly
  * (case-sensitive) and returns CN_E_NULL, or CN_E_TYPE / CN_E_MODE / CN_E_FRACTAL for an unknown
@@ -310,6 +315,8 @@ CN_API cn_status cn_cell_return_from_name(const char *name, cn_cell_return *out)
  *                                     1: anywhere in the cell). The search is exact for every
  *                                     jitter: it widens past the 3^D neighbouring cells where a
  *                                     nearer point could lie beyond them.
+ *   minkowski_p    1.5                1..32: the exponent of CN_CELL_MINKOWSKI (checked only with
+ *                                     that distance, so a zeroed configuration stays valid)
  */
 typedef struct cn_config {
     cn_noise_type type;
@@ -340,6 +347,7 @@ typedef struct cn_config {
     cn_cell_distance cell_distance;
     cn_cell_return cell_return;
     double jitter;
+    double minkowski_p;
 } cn_config;
 
 /* Fills *cfg with the defaults listed above. NULL is ignored. */
@@ -355,7 +363,7 @@ typedef enum cn_field {
     CN_FIELD_OFFSET, CN_FIELD_ROTATION, CN_FIELD_FRACTAL, CN_FIELD_OCTAVES, CN_FIELD_LACUNARITY,
     CN_FIELD_GAIN, CN_FIELD_RIDGE_OFFSET, CN_FIELD_RIDGE_GAIN, CN_FIELD_PERIOD, CN_FIELD_AMPLITUDE,
     CN_FIELD_BIAS, CN_FIELD_CELL_DISTANCE, CN_FIELD_CELL_RETURN, CN_FIELD_JITTER, CN_FIELD_WEIGHTED_STRENGTH,
-    CN_FIELD_PINGPONG_STRENGTH
+    CN_FIELD_PINGPONG_STRENGTH, CN_FIELD_MINKOWSKI_P
 } cn_field;
 
 /* What cn_config_explain found: the status cn_config_check returns, the setting at fault (and a

@@ -73,7 +73,7 @@ const char *cn_strerror(cn_status status)
     case CN_E_ISA: return "unknown instruction set";
     case CN_E_UNBUILT: return "the generator was not built (or was overwritten since)";
     case CN_E_DEVICE: return "no usable OpenCL runtime or device, or the device failed";
-    case CN_E_CELLULAR: return "unknown cellular distance or return, jitter not in [0, 1], or the edge return without the Euclidean distance";
+    case CN_E_CELLULAR: return "unknown cellular distance or return, jitter not in [0, 1], Minkowski exponent not in [1, 32], or the edge return without the Euclidean distance";
     case CN_E_STRENGTH: return "weighted strength must be in [0, 1] and ping-pong strength in (0, 16]";
     case CN_E_WARP: return "a domain warp needs 1 to 16 stages, each of a known mode, a finite amplitude and fields of the warped generator's dimension";
     }
@@ -108,6 +108,7 @@ void cn_config_init(cn_config *cfg)
     cfg->cell_distance = CN_CELL_EUCLIDEAN;
     cfg->cell_return = CN_CELL_F1;
     cfg->jitter = 1.0;
+    cfg->minkowski_p = 1.5;
 }
 
 static int finite_in(double v, double lo, double hi) { return isfinite(v) && v >= lo && v <= hi; }
@@ -278,6 +279,9 @@ static cn_status check_config(const cn_config *cfg, cn_check *out)
                      (int)cfg->cell_return);
     if (!finite_in(cfg->jitter, 0.0, 1.0))
         return fault(out, CN_E_CELLULAR, CN_FIELD_JITTER, CN_FIELD_NONE, -1, "must be in [0, 1], not %g", cfg->jitter);
+    if (cfg->cell_distance == CN_CELL_MINKOWSKI && !finite_in(cfg->minkowski_p, 1.0, 32.0))
+        return fault(out, CN_E_CELLULAR, CN_FIELD_MINKOWSKI_P, CN_FIELD_CELL_DISTANCE, -1,
+                     "must be in [1, 32] with the Minkowski distance, not %g", cfg->minkowski_p);
     if (cfg->type == CN_NOISE_CELLULAR && cfg->cell_return == CN_CELL_EDGE && cfg->cell_distance != CN_CELL_EUCLIDEAN)
         return fault(out, CN_E_CELLULAR, CN_FIELD_CELL_RETURN, CN_FIELD_CELL_DISTANCE, -1,
                      "the edge distance is Euclidean: it needs cell distance euclidean, not %s",
@@ -337,13 +341,14 @@ static cn_status check_config(const cn_config *cfg, cn_check *out)
 
 /* One cellular distance of a vector whose every axis is `big` but the first, which is `first`
  * (kernels/cellular.inc: the bounds F1max and F2max are such distances). */
-static double cell_norm(int distance, int dims, double first, double big)
+static double cell_norm(int distance, int dims, double p, double first, double big)
 {
     switch (distance) {
     case CN_CELL_EUCLIDEAN: return sqrt(first * first + (dims - 1) * big * big);
     case CN_CELL_EUCLIDEAN_SQ: return first * first + (dims - 1) * big * big;
     case CN_CELL_MANHATTAN: return first + (dims - 1) * big;
-    default: return first > big ? first : big;
+    case CN_CELL_CHEBYSHEV: return first > big ? first : big;
+    default: return pow(pow(first, p) + (dims - 1) * pow(big, p), 1 / p);
     }
 }
 
@@ -356,8 +361,11 @@ static void cell_constants(const cn_config *cfg, struct cn__cell *c)
     c->ret = (int)cfg->cell_return;
     c->base = 0.5 - h;
     c->step = cfg->jitter / 65535.0;
-    const double f1max = cell_norm(d, dims, 0.5 + h, 0.5 + h);
-    const double f2a = cell_norm(d, dims, 1.0 + h, h);
+    const double p = cfg->minkowski_p;
+    c->p = p;
+    c->inv_p = p > 0 ? 1 / p : 0; /* p is checked only with the Minkowski distance */
+    const double f1max = cell_norm(d, dims, p, 0.5 + h, 0.5 + h);
+    const double f2a = cell_norm(d, dims, p, 1.0 + h, h);
     const double f2max = f2a > f1max ? f2a : f1max;
     double max = f1max;
     switch (cfg->cell_return) {

@@ -32,6 +32,7 @@ typedef struct cn__gen {
         double base;           /* 1/2 - jitter/2: a feature point's lowest offset in its cell */
         double step;           /* jitter / 65535: the offset per unit of its 16 hash bits */
         double out_scale;      /* 2 / (the return's bound) */
+        double p, inv_p;       /* cfg.minkowski_p and its reciprocal (CN_CELL_MINKOWSKI) */
     } cell;
     struct cn__octave {
         uint32_t key[5];       /* default mode: lattice keys */

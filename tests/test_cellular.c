@@ -38,8 +38,9 @@ static double rnd(void) /* xorshift64*, uniform in [0, 1) */
 
 static uint32_t mix(uint32_t h) { return (h ^ (h >> CN_MIX_SHIFT)) * CN_MIX_M; }
 
-/* Distance of offset vector d (dims entries) for distance function dist. */
-static double norm(int dist, int dims, const double *d)
+/* Distance of offset vector d (dims entries) for distance function dist (Minkowski: exponent mp,
+ * with the C library's pow). */
+static double norm(int dist, int dims, const double *d, double mp)
 {
     double r = 0;
     for (int a = 0; a < dims; a++) {
@@ -48,10 +49,12 @@ static double norm(int dist, int dims, const double *d)
             r += v;
         else if (dist == CN_CELL_CHEBYSHEV)
             r = v > r ? v : r;
+        else if (dist == CN_CELL_MINKOWSKI)
+            r += pow(v, mp);
         else
             r += v * v;
     }
-    return dist == CN_CELL_EUCLIDEAN ? sqrt(r) : r;
+    return dist == CN_CELL_EUCLIDEAN ? sqrt(r) : dist == CN_CELL_MINKOWSKI ? pow(r, 1 / mp) : r;
 }
 
 typedef struct {
@@ -99,7 +102,7 @@ static ref_result reference(const cn_noise *n, const double *p, int R)
             d[a] = x[a] - q[a];
             pts[i][a] = x[a];
         }
-        double dist = norm(c->cell_distance, dims, d);
+        double dist = norm(c->cell_distance, dims, d, c->minkowski_p);
         if (dist < r.f1) {
             nearest = i;
             uint32_t v = mix(h ^ CN_PW);
@@ -126,17 +129,17 @@ static ref_result reference(const cn_noise *n, const double *p, int R)
 }
 
 /* The documented bounds: N(1/2 + h, ..) and max(N(1 + h, h, ..), F1max). */
-static double bound_of(int dist, int dims, double first, double rest)
+static double bound_of(int dist, int dims, double first, double rest, double mp)
 {
     double d[4] = {first, rest, rest, rest};
-    return norm(dist, dims, d);
+    return norm(dist, dims, d, mp);
 }
 
 static double expected(const cn_config *c, ref_result r)
 {
     const double h = c->jitter / 2;
-    const double f1max = bound_of(c->cell_distance, c->dims, 0.5 + h, 0.5 + h);
-    double f2max = bound_of(c->cell_distance, c->dims, 1 + h, h);
+    const double f1max = bound_of(c->cell_distance, c->dims, 0.5 + h, 0.5 + h, c->minkowski_p);
+    double f2max = bound_of(c->cell_distance, c->dims, 1 + h, h, c->minkowski_p);
     f2max = f2max > f1max ? f2max : f1max;
     double v, max;
     switch (c->cell_return) {
@@ -151,6 +154,8 @@ static double expected(const cn_config *c, ref_result r)
     return 2 * v / max - 1;
 }
 
+static double minkowski_p = 1.5; /* the exponent check_config and build use */
+
 static void build(cn_noise *n, int dims, int dist, int ret, double jitter, uint64_t seed)
 {
     cn_config c;
@@ -162,6 +167,7 @@ static void build(cn_noise *n, int dims, int dist, int ret, double jitter, uint6
     c.cell_distance = (cn_cell_distance)dist;
     c.cell_return = (cn_cell_return)ret;
     c.jitter = jitter;
+    c.minkowski_p = minkowski_p;
     cn_status st = cn_noise_build(n, &c);
     CHECK(st == CN_OK, "build cellular %dD distance %d return %d jitter %g: %s", dims, dist, ret, jitter, cn_strerror(st));
 }
@@ -191,8 +197,8 @@ static void check_config(int dims, int dist, int ret, double jitter, long npts)
     CHECK(cn_points_eval(&n, (size_t)npts, (const double *const *)xs, out, 1, NULL) == CN_OK, "points_eval");
     CHECK(cn_points_evalf(&n, (size_t)npts, (const float *const *)xf, outf, 1, NULL) == CN_OK, "points_evalf");
     const double h = jitter / 2;
-    const double f1max = bound_of(dist, dims, 0.5 + h, 0.5 + h);
-    double f2max = bound_of(dist, dims, 1 + h, h);
+    const double f1max = bound_of(dist, dims, 0.5 + h, 0.5 + h, minkowski_p);
+    double f2max = bound_of(dist, dims, 1 + h, h, minkowski_p);
     f2max = f2max > f1max ? f2max : f1max;
     /* Cells R + 1 or more away on an axis are at least R away: R = ceil(F2max) suffices; one more
      * for good measure. */
@@ -224,8 +230,9 @@ static void check_config(int dims, int dist, int ret, double jitter, long npts)
             fbad += !(fabs((double)outf[i] - out[i]) < 2e-3); /* float rounds p and the offsets */
         }
     }
-    CHECK(bad == 0, "%dD distance %s return %s jitter %g: %ld of %ld points differ from the brute force (worst %.3g)", dims,
-          cn_cell_distance_name((cn_cell_distance)dist), cn_cell_return_name((cn_cell_return)ret), jitter, bad, npts, worst);
+    CHECK(bad == 0, "%dD distance %s (p %g) return %s jitter %g: %ld of %ld points differ from the brute force (worst %.3g)",
+          dims, cn_cell_distance_name((cn_cell_distance)dist), minkowski_p, cn_cell_return_name((cn_cell_return)ret), jitter,
+          bad, npts, worst);
     CHECK(over == 0, "%dD distance %s jitter %g: %ld points beyond the documented F1max %.17g / F2max %.17g", dims,
           cn_cell_distance_name((cn_cell_distance)dist), jitter, over, f1max, f2max);
     CHECK(fbad == 0, "%dD distance %s return %s jitter %g: float batch vs single point or vs double: %ld", dims,
@@ -260,8 +267,26 @@ int main(void)
         CHECK(cn_config_explain(&c, &why) == CN_E_CELLULAR && why.field == CN_FIELD_JITTER, "jitter %g refused", bad_jitter[i]);
     }
     c.jitter = 1;
-    c.cell_distance = (cn_cell_distance)4;
-    CHECK(cn_config_check(&c) == CN_E_CELLULAR, "distance 4 refused");
+    c.cell_distance = (cn_cell_distance)5;
+    CHECK(cn_config_check(&c) == CN_E_CELLULAR, "distance 5 refused");
+    c.cell_distance = CN_CELL_MINKOWSKI;
+    CHECK(c.minkowski_p == 1.5 && cn_config_check(&c) == CN_OK, "Minkowski, p 1.5 by default");
+    const double bad_p[] = {0.999, 32.001, 0, -2, NAN, INFINITY};
+    for (int i = 0; i < 6; i++) {
+        c.minkowski_p = bad_p[i];
+        cn_check why;
+        CHECK(cn_config_explain(&c, &why) == CN_E_CELLULAR && why.field == CN_FIELD_MINKOWSKI_P &&
+                  why.field2 == CN_FIELD_CELL_DISTANCE,
+              "Minkowski p %g refused", bad_p[i]);
+        c.cell_distance = CN_CELL_CHEBYSHEV;
+        CHECK(cn_config_check(&c) == CN_OK, "p %g is not checked with another distance", bad_p[i]);
+        c.cell_distance = CN_CELL_MINKOWSKI;
+    }
+    c.minkowski_p = 1;
+    CHECK(cn_config_check(&c) == CN_OK, "p 1");
+    c.minkowski_p = 32;
+    CHECK(cn_config_check(&c) == CN_OK, "p 32");
+    c.minkowski_p = 1.5;
     c.cell_distance = (cn_cell_distance)-1;
     CHECK(cn_config_check(&c) == CN_E_CELLULAR, "distance -1 refused");
     c.cell_distance = CN_CELL_EUCLIDEAN;
@@ -269,7 +294,7 @@ int main(void)
     CHECK(cn_config_check(&c) == CN_E_CELLULAR, "return 7 refused");
     c.cell_return = CN_CELL_EDGE;
     CHECK(cn_config_check(&c) == CN_OK, "edge with the Euclidean distance");
-    for (int dist = CN_CELL_EUCLIDEAN_SQ; dist <= CN_CELL_CHEBYSHEV; dist++) {
+    for (int dist = CN_CELL_EUCLIDEAN_SQ; dist <= CN_CELL_MINKOWSKI; dist++) {
         c.cell_distance = (cn_cell_distance)dist;
         cn_check why;
         CHECK(cn_config_explain(&c, &why) == CN_E_CELLULAR && why.field == CN_FIELD_CELL_RETURN &&
@@ -286,7 +311,8 @@ int main(void)
     CHECK(cn_cell_return_from_name("f2-f1", &r) == CN_OK && r == CN_CELL_F2_MINUS_F1, "return name");
     CHECK(cn_cell_return_from_name("F1", &r) == CN_E_CELLULAR, "names are case-sensitive");
     CHECK(cn_cell_return_from_name("edge", &r) == CN_OK && r == CN_CELL_EDGE, "edge name");
-    CHECK(cn_cell_distance_name((cn_cell_distance)4) == NULL && cn_cell_return_name((cn_cell_return)7) == NULL, "names end");
+    CHECK(cn_cell_distance_from_name("minkowski", &d) == CN_OK && d == CN_CELL_MINKOWSKI, "Minkowski's name");
+    CHECK(cn_cell_distance_name((cn_cell_distance)5) == NULL && cn_cell_return_name((cn_cell_return)7) == NULL, "names end");
 
     /* The search against the brute force. */
     for (int dims = 2; dims <= 4; dims++) {
@@ -297,6 +323,19 @@ int main(void)
                 check_config(dims, dist, CN_CELL_F1, jitters[j], npts > 16 ? npts : 16);
                 check_config(dims, dist, CN_CELL_F2, jitters[j], npts / 10 > 16 ? npts / 10 : 16);
             }
+        /* Minkowski: p from Manhattan's 1 to the largest, a quarter of the points each (the brute
+         * force's pow is the slow part), F1 and F2 (the search's two stopping rules). */
+        static const double ps[] = {1.0, 1.5, 2.5, 32.0};
+        for (int k = 0; k < 4; k++) {
+            minkowski_p = ps[k];
+            for (int j = 0; j < 4; j++) {
+                const long npts = (long)(scale * (jitters[j] == 1.0 ? full : full / 10) / 4);
+                check_config(dims, CN_CELL_MINKOWSKI, CN_CELL_F1, jitters[j], npts > 16 ? npts : 16);
+                check_config(dims, CN_CELL_MINKOWSKI, CN_CELL_F2, jitters[j], npts / 10 > 16 ? npts / 10 : 16);
+            }
+            check_config(dims, CN_CELL_MINKOWSKI, CN_CELL_F1_TIMES_F2, 1.0, (long)(scale * full / 40));
+        }
+        minkowski_p = 1.5;
         for (int ret = CN_CELL_F2_MINUS_F1; ret <= CN_CELL_EDGE; ret++)
             check_config(dims, CN_CELL_EUCLIDEAN, ret, 1.0, (long)(scale * full / 10));
         for (int j = 0; j < 3; j++) /* the edge at the other jitters (1.0 above) */

@@ -31,6 +31,10 @@ value "F1 euclidean, jitter 0"       0                    "0.25 0.25" --jitter 0
 value "F1 chebyshev, jitter 0"       0                    "0.25 0.25" --jitter 0 --cellular-distance chebyshev
 value "F1 manhattan, jitter 0"       0                    "0.25 0.25" --jitter 0 --cellular-distance manhattan
 value "F1 euclidean-squared"         -0.5                 "0.25 0.25" --jitter 0 --cellular-distance euclidean-squared
+value "F1 minkowski (p 1.5)"          0                    "0.25 0.25" --jitter 0 --cellular-distance minkowski
+value "F1 minkowski, p 3"             0                    "0.25 0.25" --jitter 0 --cellular-distance minkowski --minkowski-p 3
+# F2 with p 3: N(3/4, 1/4) = (27/64 + 1/64)^(1/3), over F2max = max(N(1, 0), F1max) = 1.
+value "F2 minkowski, p 3"             0.5182944859378313   "0.25 0.25" --jitter 0 --cellular-distance minkowski --minkowski-p 3 --cellular-return f2
 value "F1 at a feature point"        -1                   "2.5 -7.5" --jitter 0
 value "F1 at a cell corner"          1                    "3 4" --jitter 0
 # F2 at (0.25, 0.25): sqrt(0.75^2 + 0.25^2) = 0.79056941504209488, F2max = 1: 2 F2 - 1.
@@ -91,12 +95,15 @@ refuse() {
 }
 refuse "jitter above 1" "--jitter: '1.5' is not a finite number in [0, 1]" --jitter 1.5
 refuse "jitter NaN" "--jitter" --jitter nan
-refuse "unknown distance" "--cellular-distance: 'taxicab' is not one of euclidean, euclidean-squared, manhattan, chebyshev" \
+refuse "unknown distance" "--cellular-distance: 'taxicab' is not one of euclidean, euclidean-squared, manhattan, chebyshev, minkowski" \
     --cellular-distance taxicab
 refuse "unknown return" "--cellular-return: 'F1' is not one of f1, f2, f2-f1, f1+f2, f1*f2, cell-value, edge" --cellular-return F1
 refuse "edge without the Euclidean distance" "the edge distance is Euclidean: it needs cell distance euclidean, not manhattan" \
     --cellular-return edge --cellular-distance manhattan
 refuse "1D cellular" "cellular noise needs 2 to 4 dimensions" --dims 1
 refuse "bad layer jitter" "--layer 1: jitter" --layer 'jitter=-1'
+refuse "minkowski-p below 1" "--minkowski-p: '0.5' is not a finite number in [1, 32]" --minkowski-p 0.5 --cellular-distance minkowski
+refuse "minkowski-p above 32" "--minkowski-p: '33' is not a finite number in [1, 32]" --minkowski-p 33
+refuse "bad layer minkowski-p" "--layer 1: minkowski-p" --layer 'minkowski-p=inf'
 
 t_end

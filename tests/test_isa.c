@@ -598,8 +598,9 @@ static void run_configs(void)
                             c.fractal = (cn_fractal)fr;
                             c.octaves = 3 + counter % 3;
                             /* cellular: every distance and return, jitter 1 (the widest search) or less */
-                            c.cell_distance = (cn_cell_distance)(counter % 4);
-                            c.cell_return = (cn_cell_return)(counter / 4 % 7);
+                            c.cell_distance = (cn_cell_distance)(counter % 5);
+                            c.cell_return = (cn_cell_return)(counter / 5 % 7);
+                            c.minkowski_p = 1.0 + (double)(counter % 7) * 1.75;
                             if (c.cell_return == CN_CELL_EDGE) /* Euclidean only */
                                 c.cell_distance = CN_CELL_EUCLIDEAN;
                             c.jitter = counter % 3 ? 1.0 : 0.6;

@@ -47,8 +47,9 @@ static int configure(cn_config *c, int type, int mode, int dims, int fractal, in
     c->octaves = 3;
     c->frequency = 0.09;
     /* cellular: a distance, return and jitter that change with the seed */
-    c->cell_distance = (cn_cell_distance)(seed % 4);
-    c->cell_return = (cn_cell_return)(seed / 4 % 7);
+    c->cell_distance = (cn_cell_distance)(seed % 5);
+    c->cell_return = (cn_cell_return)(seed / 5 % 7);
+    c->minkowski_p = 1.0 + (double)(seed % 7) * 1.75;
     if (c->cell_return == CN_CELL_EDGE) /* Euclidean only */
         c->cell_distance = CN_CELL_EUCLIDEAN;
     c->jitter = seed % 3 ? 1.0 : 0.45;

@@ -56,6 +56,7 @@ function pairs() {
     if (v("cdistance") !== "euclidean") p.push(["cellular-distance", v("cdistance")]);
     if (v("creturn") !== "f1") p.push(["cellular-return", v("creturn")]);
     if (v("jitter") !== "1") p.push(["jitter", v("jitter")]);
+    if (v("cdistance") === "minkowski" && v("mp") !== "1.5") p.push(["minkowski-p", v("mp")]);
   }
   if (v("warp") !== "0" && v("warp") !== "") {
     p.push(["warp", v("warp")]);
@@ -189,7 +190,7 @@ function applyPairs(list) {
     noise: "noise", seed: "seed", precision: "precision", frequency: "frequency", dims: "dims", fractal: "fractal",
     octaves: "octaves", lacunarity: "lacunarity", gain: "gain", amplitude: "amplitude", bias: "bias", size: "size",
     z: "z", w: "w", normalize: "normalize", "light-azimuth": "azimuth", "light-elevation": "elevation",
-    relief: "relief", "normal-strength": "strength", "cellular-distance": "cdistance", "cellular-return": "creturn", jitter: "jitter", warp: "warp",
+    relief: "relief", "normal-strength": "strength", "cellular-distance": "cdistance", "cellular-return": "creturn", jitter: "jitter", "minkowski-p": "mp", warp: "warp",
     "warp-noise": "wnoise", "warp-frequency": "wfrequency", "warp-fractal": "wfractal", "warp-octaves": "woctaves",
   };
   for (const [k, val] of list) {

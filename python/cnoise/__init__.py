@@ -37,7 +37,7 @@ _PER_AXIS = ("axis_frequency", "offset", "period")
 _FIELDS = ("type", "mode", "dims", "seed", "frequency", "axis_frequency", "rotation", "offset",
            "fractal", "octaves", "lacunarity", "gain", "ridge_offset", "ridge_gain",
            "weighted_strength", "pingpong_strength", "period",
-           "amplitude", "bias", "cell_distance", "cell_return", "jitter")
+           "amplitude", "bias", "cell_distance", "cell_return", "jitter", "minkowski_p")
 
 
 def noise_types():
@@ -46,7 +46,8 @@ def noise_types():
 
 
 def cell_distances():
-    """Cellular noise's distance names: ['euclidean', 'euclidean-squared', 'manhattan', 'chebyshev']."""
+    """Cellular noise's distance names: ['euclidean', 'euclidean-squared', 'manhattan', 'chebyshev',
+    'minkowski']."""
     return _cnoise.names("cell_distance")
 
 
@@ -271,7 +272,8 @@ class Noise(_Evaluator):
 
     Noise(type="perlin", *, dims, seed, mode, frequency, axis_frequency, rotation, offset,
           fractal, octaves, lacunarity, gain, ridge_offset, ridge_gain, weighted_strength,
-          pingpong_strength, period, amplitude, bias, cell_distance, cell_return, jitter)
+          pingpong_strength, period, amplitude, bias, cell_distance, cell_return, jitter,
+          minkowski_p)
 
     Every argument left out keeps the library's default (cn_config_init; listed below). The
     library validates the configuration: a value it refuses raises cnoise.ConfigError naming
@@ -297,6 +299,7 @@ class Noise(_Evaluator):
                 cellular noise (type="cellular"): the distance name (cnoise.cell_distances()),
                 what it returns (cnoise.cell_returns()) and how far, 0..1, each cell's feature
                 point may stray from the cell's centre
+    minkowski_p the exponent p, 1..32, of cell_distance="minkowski": (sum |d|^p)^(1/p)
 
     Evaluate with n.grid(shape, ...), n.points(xs, ys, ...) or n(x, y). n.range() is the
     documented output range. A Noise is immutable; n.replace(**changes) makes a new one. It
@@ -310,14 +313,15 @@ class Noise(_Evaluator):
                  axis_frequency=None, rotation=None, offset=None, fractal=None, octaves=None,
                  lacunarity=None, gain=None, ridge_offset=None, ridge_gain=None, weighted_strength=None,
                  pingpong_strength=None, period=None, amplitude=None, bias=None, cell_distance=None,
-                 cell_return=None, jitter=None):
+                 cell_return=None, jitter=None, minkowski_p=None):
         given = {k: v for k, v in dict(
             type=type, dims=dims, seed=seed, mode=mode, frequency=frequency,
             axis_frequency=axis_frequency, rotation=rotation, offset=offset, fractal=fractal,
             octaves=octaves, lacunarity=lacunarity, gain=gain, ridge_offset=ridge_offset,
             ridge_gain=ridge_gain, weighted_strength=weighted_strength, pingpong_strength=pingpong_strength,
             period=period, amplitude=amplitude, bias=bias,
-            cell_distance=cell_distance, cell_return=cell_return, jitter=jitter).items()
+            cell_distance=cell_distance, cell_return=cell_return, jitter=jitter,
+            minkowski_p=minkowski_p).items()
             if v is not None}
         self._c = _cnoise.Generator(_config_from_kwargs(given))
 

@@ -49,6 +49,7 @@ static const char *field_name(cn_field f)
     case CN_FIELD_JITTER: return "jitter";
     case CN_FIELD_WEIGHTED_STRENGTH: return "weighted_strength";
     case CN_FIELD_PINGPONG_STRENGTH: return "pingpong_strength";
+    case CN_FIELD_MINKOWSKI_P: return "minkowski_p";
     case CN_FIELD_NONE: break;
     }
     return NULL;
@@ -373,6 +374,8 @@ static int config_from_dict(PyObject *d, cn_config *cfg)
             rc = get_double(v, k, &cfg->bias);
         else if (!strcmp(k, "jitter"))
             rc = get_double(v, k, &cfg->jitter);
+        else if (!strcmp(k, "minkowski_p"))
+            rc = get_double(v, k, &cfg->minkowski_p);
         else if (!strcmp(k, "weighted_strength"))
             rc = get_double(v, k, &cfg->weighted_strength);
         else if (!strcmp(k, "pingpong_strength"))
@@ -456,6 +459,7 @@ static PyObject *config_to_dict(const cn_config *c)
     PUT("cell_distance", PyUnicode_FromString(cd));
     PUT("cell_return", PyUnicode_FromString(cr));
     PUT("jitter", PyFloat_FromDouble(c->jitter));
+    PUT("minkowski_p", PyFloat_FromDouble(c->minkowski_p));
 #undef PUT
     Py_XDECREF(period);
     if (bad) {

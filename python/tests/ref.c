@@ -10,7 +10,7 @@
  * SPEC: layers separated by '|', each a list of key=value separated by spaces: type, mode,
  * fractal (names), dims, seed, octaves, frequency, lacunarity, gain, ridge_offset, ridge_gain,
  * weighted_strength, pingpong_strength,
- * amplitude, bias, cell_distance, cell_return (names), jitter, axis_frequency, offset, period
+ * amplitude, bias, cell_distance, cell_return (names), jitter, minkowski_p, axis_frequency, offset, period
  * (comma lists), rotate2=ANGLE,
  * rotate3=AX,AY,AZ,ANGLE, rotation=M00,M01,... and weight=W (then a cn_layer sum is evaluated,
  * even for one layer). Exit status 0, or 1 with a message.
@@ -78,6 +78,8 @@ static int parse_layer(char *text, cn_config *cfg, double *weight)
                 die("cell_return", v);
         } else if (!strcmp(k, "jitter")) {
             cfg->jitter = strtod(v, NULL);
+        } else if (!strcmp(k, "minkowski_p")) {
+            cfg->minkowski_p = strtod(v, NULL);
         } else if (!strcmp(k, "dims"))
             cfg->dims = atoi(v);
         else if (!strcmp(k, "seed"))

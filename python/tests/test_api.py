@@ -15,7 +15,7 @@ def test_names_come_from_the_library():
                                     "opensimplex2s"]
     assert cnoise.fractals() == ["none", "fbm", "turbulence", "billow", "ridged", "pingpong", "erosion"]
     assert cnoise.modes() == ["default", "classic"]
-    assert cnoise.cell_distances() == ["euclidean", "euclidean-squared", "manhattan", "chebyshev"]
+    assert cnoise.cell_distances() == ["euclidean", "euclidean-squared", "manhattan", "chebyshev", "minkowski"]
     assert cnoise.cell_returns() == ["f1", "f2", "f2-f1", "f1+f2", "f1*f2", "cell-value", "edge"]
     for t in cnoise.noise_types():  # every name builds (simplex has no 1D: 2D here)
         cnoise.Noise(t, dims=2)
@@ -47,6 +47,7 @@ def test_defaults_are_the_librarys():
     (dict(type="cellular", jitter=1.5), "jitter", "jitter"),
     (dict(type="cellular", jitter=float("nan")), "jitter", "jitter"),
     (dict(type="cellular", cell_distance="taxicab"), "cell_distance", "cellular"),
+    (dict(type="cellular", cell_distance="minkowski", minkowski_p=0.5), "minkowski_p", "minkowski"),
     (dict(type="cellular", cell_return="F1"), "cell_return", "cellular"),
     (dict(weighted_strength=1.5), "weighted_strength", "strength"),
     (dict(fractal="pingpong", pingpong_strength=0.0), "pingpong_strength", "strength"),

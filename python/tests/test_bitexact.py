@@ -53,6 +53,8 @@ CONFIGS = [
      "type=cellular dims=3 seed=6 fractal=fbm octaves=3 frequency=0.3"),
     (dict(type="cellular", dims=4, seed=7, cell_return="cell-value", cell_distance="chebyshev", frequency=0.5),
      "type=cellular dims=4 seed=7 cell_return=cell-value cell_distance=chebyshev frequency=0.5"),
+    (dict(type="cellular", dims=3, seed=8, cell_return="f2", cell_distance="minkowski", minkowski_p=3.5, frequency=0.4),
+     "type=cellular dims=3 seed=8 cell_return=f2 cell_distance=minkowski minkowski_p=3.5 frequency=0.4"),
     (dict(dims=2, seed=9, fractal="pingpong", octaves=4, pingpong_strength=3.5, weighted_strength=0.4, frequency=0.05),
      "dims=2 seed=9 fractal=pingpong octaves=4 pingpong_strength=3.5 weighted_strength=0.4 frequency=0.05"),
     (dict(type="simplex", dims=3, seed=2, fractal="ridged", octaves=3, weighted_strength=0.9, frequency=0.1),

@@ -88,7 +88,7 @@
     X(CN_NOISE_OPENSIMPLEX2S, "opensimplex2s")
 #define CN_CELL_DISTANCE_NAMES(X)                                                          \
     X(CN_CELL_EUCLIDEAN, "euclidean") X(CN_CELL_EUCLIDEAN_SQ, "euclidean-squared")         \
-    X(CN_CELL_MANHATTAN, "manhattan") X(CN_CELL_CHEBYSHEV, "chebyshev")
+    X(CN_CELL_MANHATTAN, "manhattan") X(CN_CELL_CHEBYSHEV, "chebyshev") X(CN_CELL_MINKOWSKI, "minkowski")
 #define CN_CELL_RETURN_NAMES(X)                                                                  \
     X(CN_CELL_F1, "f1") X(CN_CELL_F2, "f2") X(CN_CELL_F2_MINUS_F1, "f2-f1") X(CN_CELL_F1_PLUS_F2, "f1+f2") \
     X(CN_CELL_F1_TIMES_F2, "f1*f2") X(CN_CELL_VALUE, "cell-value") X(CN_CELL_EDGE, "edge")

@@ -201,8 +201,9 @@ int main(int argc, char **argv)
                             c.seed = (uint64_t)(cases % 3); /* seed 0 is the reference permutation */
                         c.frequency = 1.0 / 29.0;
                         /* cellular: every distance and return over the cases, jitter 1 or less */
-                        c.cell_distance = (cn_cell_distance)(cases % 4);
-                        c.cell_return = (cn_cell_return)(cases / 4 % 7);
+                        c.cell_distance = (cn_cell_distance)(cases % 5);
+                        c.cell_return = (cn_cell_return)(cases / 5 % 7);
+                        c.minkowski_p = 1.0 + (double)(cases % 7) * 1.75;
                         if (c.cell_return == CN_CELL_EDGE) /* Euclidean only */
                             c.cell_distance = CN_CELL_EUCLIDEAN;
                         c.jitter = cases % 3 ? 1.0 : 0.6;
