@@ -1082,35 +1082,22 @@ void cli_built_free(cli_built *b)
     memset(b, 0, sizeof *b);
 }
 
-float cli_round_f32(double v)
-{
-    return fabs(v) >= 0x1.ffffffp127 ? (float)copysign(INFINITY, v) : (float)v;
-}
-
-/* The warped sum at one point: each layer by cn_warp_eval (cn_warp_evalf), summed and rounded as
- * cn_layers_eval_grad (cn_layers_evalf_grad) sums; one layer of weight 1: its value as it is.
- * grad NULL: the value only. */
+/* The warped value at one point (and its gradient unless grad is NULL): one layer of weight 1 by
+ * cn_warp_eval (cn_warp_evalf), its value as it is; layers by cn_warp_layers_eval(f). */
 static cn_status built_warp_eval(const cli_built *b, const double *pd, const float *pf, double *v, double *grad)
 {
-    double sum = 0.0, gsum[4] = {0.0, 0.0, 0.0, 0.0};
-    for (int k = 0; k < b->count; k++) {
-        double lv, lg[4];
-        float fv, fg[4];
-        cn_status st = b->use_float ? cn_warp_evalf(&b->gen[k], b->warp, b->nwarps, pf, &fv, grad ? fg : NULL)
-                                    : cn_warp_eval(&b->gen[k], b->warp, b->nwarps, pd, &lv, grad ? lg : NULL);
-        if (st != CN_OK)
-            return st;
-        for (int a = 0; b->use_float && a < b->dims; a++)
-            lg[a] = grad ? (double)fg[a] : 0.0;
-        lv = b->use_float ? (double)fv : lv;
-        const double w = b->layer[k].weight;
-        sum = b->direct ? lv : sum + w * lv;
-        for (int a = 0; grad && a < b->dims; a++)
-            gsum[a] = b->direct ? lg[a] : gsum[a] + w * lg[a];
-    }
-    *v = b->use_float && !b->direct ? (double)cli_round_f32(sum) : sum;
+    const size_t n = (size_t)b->count;
+    if (!b->use_float)
+        return b->direct ? cn_warp_eval(&b->gen[0], b->warp, b->nwarps, pd, v, grad)
+                         : cn_warp_layers_eval(b->layer, n, b->warp, b->nwarps, pd, v, grad);
+    float fv, fg[4];
+    cn_status st = b->direct ? cn_warp_evalf(&b->gen[0], b->warp, b->nwarps, pf, &fv, grad ? fg : NULL)
+                             : cn_warp_layers_evalf(b->layer, n, b->warp, b->nwarps, pf, &fv, grad ? fg : NULL);
+    if (st != CN_OK)
+        return st;
+    *v = (double)fv;
     for (int a = 0; grad && a < b->dims; a++)
-        grad[a] = b->use_float && !b->direct ? (double)cli_round_f32(gsum[a]) : gsum[a];
+        grad[a] = (double)fg[a];
     return CN_OK;
 }
 

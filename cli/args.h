@@ -347,13 +347,10 @@ void cli_built_free(cli_built *b);
  * The value of the sum at p (dims coordinates; pf in float precision): sum of weight * value.
  * Float precision evaluates each layer with cn_evalf, sums in double and rounds the sum to
  * float once. One layer of weight 1 gives its value exactly as cn_eval/cn_evalf do. With a warp
- * (b->nwarps), each layer's value is cn_warp_eval's (cn_warp_evalf's), summed the same way.
+ * (b->nwarps): cn_warp_eval's (cn_warp_evalf's) value, or for layers cn_warp_layers_eval's
+ * (cn_warp_layers_evalf's), which sums each layer's warped value the same way.
  */
 double cli_built_eval(const cli_built *b, const double *pd, const float *pf);
-
-/* A sum in double rounded to float, as the library rounds its float sums of layers: beyond the
- * largest float (plus half an ulp) an infinity. */
-float cli_round_f32(double v);
 
 /* The same with the gradient: *v the value cli_built_eval gives, grad[0..dims) the derivatives
  * (one layer of weight 1: cn_eval_grad's; a sum: cn_layers_eval_grad's). Returns the library's

@@ -29,9 +29,7 @@ void cli_field_init(cli_field *f, const cli_built *b, int threads, double z, dou
 void cli_field_free(cli_field *f)
 {
     free(f->tmpf);
-    free(f->tmpd);
     f->tmpf = NULL;
-    f->tmpd = NULL;
     f->cap = 0;
 }
 
@@ -61,17 +59,14 @@ static int reserve(cli_field *f, size_t n, char *err, size_t errlen)
     if (n <= f->cap)
         return 0;
     free(f->tmpf);
-    free(f->tmpd);
     f->tmpf = NULL;
-    f->tmpd = NULL;
     f->cap = 0;
     if (n > SIZE_MAX / sizeof(double)) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     f->tmpf = (float *)malloc(n * sizeof(float));
-    f->tmpd = (double *)malloc(n * sizeof(double));
-    if (!f->tmpf || !f->tmpd) {
+    if (!f->tmpf) {
         cli_field_free(f);
         snprintf(err, errlen, "out of memory (%zu-pixel strip)", n);
         return -1;
@@ -103,33 +98,30 @@ static int eval_layer(cli_field *f, const cn_noise *gen, const double *origin, c
     return 0;
 }
 
-/* The warped sum over the grid into out, as cli_built_eval gives it point by point: each layer by
- * cn_warp_grid_eval(f), weighted and summed in double in layer order, float sums rounded to float
- * once; one layer of weight 1 as it is. */
+/* The warped grid into out, as cli_built_eval gives it point by point: one layer of weight 1 by
+ * cn_warp_grid_eval(f), layers by cn_warp_layers_grid_eval(f). */
 static int eval_warped(cli_field *f, const double *origin, const double *step, const size_t *count, size_t n,
                        double *out, char *err, size_t errlen)
 {
     const cli_built *b = f->b;
-    for (int k = 0; k < b->count; k++) {
-        double *dst = b->direct ? out : f->tmpd;
-        cn_status st = b->use_float ? cn_warp_grid_evalf(&b->gen[k], b->warp, b->nwarps, origin, step, count, f->tmpf,
-                                                         NULL, n, f->threads, NULL)
-                                    : cn_warp_grid_eval(&b->gen[k], b->warp, b->nwarps, origin, step, count, dst,
-                                                        NULL, n, f->threads, NULL);
-        if (st != CN_OK) {
-            snprintf(err, errlen, "evaluating the noise: %s", cn_strerror(st));
-            return -1;
-        }
-        for (size_t i = 0; b->use_float && i < n; i++)
-            dst[i] = (double)f->tmpf[i];
-        if (b->direct)
-            return 0;
-        const double w = b->layer[k].weight;
-        for (size_t i = 0; i < n; i++)
-            out[i] = (k == 0 ? 0.0 : out[i]) + w * dst[i];
+    const size_t nl = (size_t)b->count;
+    cn_status st;
+    if (b->use_float)
+        st = b->direct ? cn_warp_grid_evalf(&b->gen[0], b->warp, b->nwarps, origin, step, count, f->tmpf, NULL, n,
+                                            f->threads, NULL)
+                       : cn_warp_layers_grid_evalf(b->layer, nl, b->warp, b->nwarps, origin, step, count, f->tmpf,
+                                                   NULL, n, f->threads, NULL);
+    else
+        st = b->direct ? cn_warp_grid_eval(&b->gen[0], b->warp, b->nwarps, origin, step, count, out, NULL, n,
+                                           f->threads, NULL)
+                       : cn_warp_layers_grid_eval(b->layer, nl, b->warp, b->nwarps, origin, step, count, out, NULL,
+                                                  n, f->threads, NULL);
+    if (st != CN_OK) {
+        snprintf(err, errlen, "evaluating the noise: %s", cn_strerror(st));
+        return -1;
     }
     for (size_t i = 0; b->use_float && i < n; i++)
-        out[i] = (double)cli_round_f32(out[i]);
+        out[i] = (double)f->tmpf[i];
     return 0;
 }
 

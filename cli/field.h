@@ -39,8 +39,7 @@ typedef struct cli_field {
     double z, w;     /* the slice, double precision */
     double zf, wf;   /* the slice in float precision (float values, widened) */
     float *tmpf;     /* scratch for float evaluation */
-    double *tmpd;    /* scratch for sums */
-    size_t cap;      /* elements of each scratch buffer */
+    size_t cap;      /* elements of the scratch buffer */
 } cli_field;
 
 /* Sets up an evaluator (no allocation yet). zf, wf: the slice parsed as float. */

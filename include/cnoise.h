@@ -736,6 +736,36 @@ CN_API cn_status cn_warp_points_evalf(const cn_noise *gen, const cn_warp *warps,
                                       const float *const *coords, float *out, float *const *grad,
                                       int threads, float range[2]);
 
+/*
+ * Warped layers: the weighted sum of layers (cn_layers_eval) each warped by the same stages, as
+ * its own cn_warp_* call gives it (step 1 reduces by that layer's own periods); summed in double
+ * in layer order from 0, and for the float calls of the float values and gradients those calls
+ * give, rounded to float once (the command-line tool's --layer with --warp). One point, a grid and
+ * a point array, with the arguments of cn_warp_eval, cn_warp_grid_eval and cn_warp_points_eval
+ * after the layers; their statuses and cn_layers_eval's for the layers (CN_E_LAYERS: none, or
+ * dimensions that differ; each layer is checked with the warp as cn_warp_check does);
+ * CN_E_OVERLAP also when an output overlaps the layers or their generators. The stages run once
+ * per block of points for consecutive layers that reduce alike (the same periods and scales).
+ */
+CN_API cn_status cn_warp_layers_eval(const cn_layer *layers, size_t nlayers, const cn_warp *warps, size_t nwarps,
+                                     const double *p, double *out, double *grad);
+CN_API cn_status cn_warp_layers_evalf(const cn_layer *layers, size_t nlayers, const cn_warp *warps, size_t nwarps,
+                                      const float *p, float *out, float *grad);
+CN_API cn_status cn_warp_layers_grid_eval(const cn_layer *layers, size_t nlayers, const cn_warp *warps,
+                                          size_t nwarps, const double *origin, const double *step,
+                                          const size_t *count, double *out, double *const *grad,
+                                          size_t out_len, int threads, double range[2]);
+CN_API cn_status cn_warp_layers_grid_evalf(const cn_layer *layers, size_t nlayers, const cn_warp *warps,
+                                           size_t nwarps, const double *origin, const double *step,
+                                           const size_t *count, float *out, float *const *grad,
+                                           size_t out_len, int threads, float range[2]);
+CN_API cn_status cn_warp_layers_points_eval(const cn_layer *layers, size_t nlayers, const cn_warp *warps,
+                                            size_t nwarps, size_t n, const double *const *coords, double *out,
+                                            double *const *grad, int threads, double range[2]);
+CN_API cn_status cn_warp_layers_points_evalf(const cn_layer *layers, size_t nlayers, const cn_warp *warps,
+                                             size_t nwarps, size_t n, const float *const *coords, float *out,
+                                             float *const *grad, int threads, float range[2]);
+
 /* ---------------------------------------------------------------------------------------------
  * Instruction sets. The library picks the widest one the CPU and OS support the first time it
  * evaluates a batch; the environment variable CNOISE_ISA=scalar|sse2|avx2|avx512|neon caps it,

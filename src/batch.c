@@ -772,7 +772,8 @@ CN_CURL_POINT(cn_curlf, float, cn_evalf_grad)
 
 /* A warp job's scratch buffers, on the stack of warp_range: CN_WARP_SCRATCH doubles (28 KiB), cut
  * into rows of `block` points each (value jobs: 17 rows of 208 points; gradient jobs: 49 rows of
- * 64). More would cost stack where the fields run the grid kernels (their row tables) inside
+ * 64; a layered job has 5 (value) or 9 (gradient) rows more, for the original points and the
+ * sums). More would cost stack where the fields run the grid kernels (their row tables) inside
  * warp_range: tests/test_stack.c measures it. */
 #define CN_WARP_SCRATCH 3584
 
@@ -785,11 +786,14 @@ typedef struct warp_scratch {
     double *ms[4][4]; /* a progressive stage's Jacobian: m at its start */
     double *td[5];    /* a sub-job's gradient [0..dims) and value [4], double jobs */
     float *tf[5];     /* the same rows, float jobs */
+    double *po[4];    /* layered jobs: the original point, before each layer's reduction */
+    double *sum[5];   /* layered jobs: the weighted sums of the gradient [0..dims) and value [4] */
 } warp_scratch;
 
-static void warp_scratch_init(warp_scratch *w, double *buf, int want_grad)
+static void warp_scratch_init(warp_scratch *w, double *buf, int want_grad, int layered)
 {
-    const size_t rows = want_grad ? 49 : 17, block = CN_WARP_SCRATCH / rows / 16 * 16;
+    const size_t rows = (want_grad ? 49 : 17) + (layered ? (want_grad ? 9 : 5) : 0);
+    const size_t block = CN_WARP_SCRATCH / rows / 16 * 16;
     double *p = buf;
     w->block = block;
     for (int a = 0; a < 4; a++) {
@@ -808,6 +812,15 @@ static void warp_scratch_init(warp_scratch *w, double *buf, int want_grad)
             w->ms[k][j] = want_grad ? p + 16 * block : NULL;
             p += want_grad ? block : 0;
         }
+    p += want_grad ? 16 * block : 0; /* past ms */
+    for (int a = 0; a < 4; a++) {
+        w->po[a] = layered ? p : NULL;
+        p += layered ? block : 0;
+    }
+    for (int r = 0; r < 5; r++) {
+        w->sum[r] = layered && (r == 4 || want_grad) ? p : NULL;
+        p += w->sum[r] ? block : 0;
+    }
 }
 
 /* Element i of a float or double scratch row. */
@@ -845,92 +858,154 @@ static void warp_sub(const chunks *c, warp_scratch *w, const cn_noise *gen, doub
 }
 
 /*
+ * The warp's stages for generator g over the block's n points (job points [b, b + n)), in double
+ * in this order (cnoise.h, "Domain warp"): the original points in pr, reduced on g's periodic axes;
+ * each stage's fields at its x, the point moved by amplitude * value axis by axis, and with a
+ * gradient the Jacobian m by the chain rule, m[k][j] += amplitude * sum_l dfield_k/dx_l *
+ * dx_l/dp_j (x the original point: dx/dp = I). The fields of an independent stage of a grid whose
+ * generator has no period are evaluated as a grid (its row kernels: the same bits).
+ */
+static void warp_stages(const chunks *c, warp_scratch *w, const cn__gen *g, size_t b, size_t n, int want_grad)
+{
+    const int dims = g->cfg.dims, f32 = c->job->out_f32;
+    const int grid_fields = c->job->kind == CN__GRID && !g->periodic; /* pr is the grid's points */
+    for (int a = 0; a < dims; a++) {
+        const double period = (double)g->cfg.period[a], s = g->scale[a];
+        for (size_t i = 0; i < n && period > 0; i++) {
+            /* u mod P as the kernels' cn_mod computes it (lattice.inc), then back to p's units */
+            const double u = w->pr[a][i] * s;
+            double r = u - floor(u / period) * period;
+            r = r < 0 ? r + period : r;
+            r = r >= period ? r - period : r;
+            w->pr[a][i] = r / s;
+        }
+        memcpy(w->pc[a], w->pr[a], n * sizeof(double));
+        for (int j = 0; want_grad && j < dims; j++)
+            for (size_t i = 0; i < n; i++)
+                w->m[a][j][i] = a == j ? 1.0 : 0.0;
+    }
+    for (size_t s = 0; s < c->nwarps; s++) {
+        const cn_warp *st = &c->warps[s];
+        const int progressive = st->mode == CN_WARP_PROGRESSIVE && s > 0;
+        double *const *x = w->pr;
+        if (progressive) {
+            for (int a = 0; a < dims; a++) {
+                memcpy(w->xs[a], w->pc[a], n * sizeof(double));
+                for (int j = 0; want_grad && j < dims; j++)
+                    memcpy(w->ms[a][j], w->m[a][j], n * sizeof(double));
+            }
+            x = w->xs;
+        }
+        const double amp = st->amplitude;
+        for (int k = 0; k < dims; k++) {
+            /* an independent stage of an unreduced grid: the fields at the grid's own points */
+            warp_sub(c, w, st->field[k], !progressive && grid_fields ? NULL : x, b, n, NULL, want_grad);
+            if (f32)
+                for (size_t i = 0; i < n; i++)
+                    w->pc[k][i] += amp * (double)w->tf[4][i];
+            else
+                for (size_t i = 0; i < n; i++)
+                    w->pc[k][i] += amp * w->td[4][i];
+            for (int j = 0; want_grad && j < dims; j++) {
+                for (size_t i = 0; i < n; i++) {
+                    double d = 0.0;
+                    if (progressive)
+                        for (int l = 0; l < dims; l++)
+                            d += warp_at(w, f32, l, i) * w->ms[l][j][i];
+                    else
+                        d = warp_at(w, f32, j, i);
+                    w->m[k][j][i] += amp * d;
+                }
+            }
+        }
+    }
+}
+
+/* Component j of the gradient at point i after warp_sub of the warped generator: through m,
+ * rounded to float for float jobs (as their gradient arrays hold it). */
+static double warp_grad_at(const warp_scratch *w, int f32, int dims, int j, size_t i)
+{
+    double d = 0.0;
+    for (int k = 0; k < dims; k++)
+        d += warp_at(w, f32, k, i) * w->m[k][j][i];
+    return f32 ? (double)cn__round_f32(d) : d;
+}
+
+/* Whether generators a and b reduce the original points alike (the same period, and scale where
+ * periodic, on every axis), so that the warp's stages give them the same points. */
+static int same_reduction(const cn__gen *a, const cn__gen *b, int dims)
+{
+    for (int k = 0; k < dims; k++)
+        if (a->cfg.period[k] != b->cfg.period[k] || (a->cfg.period[k] && a->scale[k] != b->scale[k]))
+            return 0;
+    return 1;
+}
+
+/*
  * Points [begin, end) of a warped job (cn_warp_grid_eval and the others), per block of the
- * scratch's points, in double in this order (cnoise.h, "Domain warp"): the original points (the
- * job's walk), reduced on gen's periodic axes; each stage's fields at its x, the point moved by
- * amplitude * value axis by axis, and with a gradient the Jacobian m by the chain rule,
- * m[k][j] += amplitude * sum_l dfield_k/dx_l * dx_l/dp_j (x the original point: dx/dp = I); gen
- * at the final point, its gradient through m. Float jobs evaluate fields and gen by the float
- * kernels and round the gradient to float once. The fields of an independent stage of a grid
- * whose generator has no period are evaluated as a grid (its row kernels: the same bits).
+ * scratch's points: the stages (warp_stages), then gen at the final point, its gradient through
+ * m. Float jobs evaluate fields and gen by the float kernels and round the gradient to float once.
+ * A layered job (cn_warp_layers_grid_eval and the others): each layer as its own warped job would
+ * give it (the stages again only for a layer that reduces the points differently from the one
+ * before), weighted and summed in double in layer order from 0 (as cn_layers_eval), float values
+ * and gradients as the float job gives them, the sums rounded to float once.
  */
 static CN_NOINLINE void warp_range(const chunks *c, size_t begin, size_t end, double mm[2])
 {
     const cn__job *job = c->job;
     const cn__gen *g = job->g;
     const int dims = g->cfg.dims, f32 = job->out_f32, want_grad = job->grad[0] != NULL;
-    const size_t esize = f32 ? sizeof(float) : sizeof(double);
-    const int grid_fields = job->kind == CN__GRID && !g->periodic; /* pr is the grid's points */
+    const int layered = c->layers != NULL;
+    const size_t esize = f32 ? sizeof(float) : sizeof(double), nl = layered ? c->nlayers : 1;
     double buf[CN_WARP_SCRATCH];
     warp_scratch w;
-    warp_scratch_init(&w, buf, want_grad);
+    warp_scratch_init(&w, buf, want_grad, layered);
     double lo = INFINITY, hi = -INFINITY;
     cn__coords it;
     cn__coords_start(&it, job, begin);
     for (size_t b = begin; b < end; b += w.block) {
         const size_t n = end - b < w.block ? end - b : w.block;
-        cn__coords_fill(&it, n, w.pr);
-        for (int a = 0; a < dims; a++) {
-            const double period = (double)g->cfg.period[a], s = g->scale[a];
-            for (size_t i = 0; i < n && period > 0; i++) {
-                /* u mod P as the kernels' cn_mod computes it (lattice.inc), then back to p's units */
-                const double u = w.pr[a][i] * s;
-                double r = u - floor(u / period) * period;
-                r = r < 0 ? r + period : r;
-                r = r >= period ? r - period : r;
-                w.pr[a][i] = r / s;
+        unsigned char *out = (unsigned char *)job->out + (b - job->out_base) * esize;
+        cn__coords_fill(&it, n, layered ? w.po : w.pr);
+        const cn__gen *prev = NULL;
+        for (size_t k = 0; k < nl; k++) {
+            const cn__gen *gk = layered ? cn__gen_of(c->layers[k].noise) : g;
+            if (!prev || !same_reduction(prev, gk, dims)) {
+                for (int a = 0; layered && a < dims; a++)
+                    memcpy(w.pr[a], w.po[a], n * sizeof(double));
+                warp_stages(c, &w, gk, b, n, want_grad);
             }
-            memcpy(w.pc[a], w.pr[a], n * sizeof(double));
+            prev = gk;
+            const cn_noise *gen = (const cn_noise *)(const void *)gk;
+            if (!layered) {
+                warp_sub(c, &w, gen, w.pc, b, n, out, want_grad);
+                for (int j = 0; want_grad && j < dims; j++)
+                    for (size_t i = 0; i < n; i++) {
+                        const double d = warp_grad_at(&w, f32, dims, j, i);
+                        if (f32)
+                            ((float *)job->grad[j])[b - job->out_base + i] = (float)d;
+                        else
+                            ((double *)job->grad[j])[b - job->out_base + i] = d;
+                    }
+                continue;
+            }
+            warp_sub(c, &w, gen, w.pc, b, n, NULL, want_grad);
+            const double wt = c->layers[k].weight;
+            for (size_t i = 0; i < n; i++)
+                w.sum[4][i] = (k == 0 ? 0.0 : w.sum[4][i]) + wt * warp_at(&w, f32, 4, i);
             for (int j = 0; want_grad && j < dims; j++)
                 for (size_t i = 0; i < n; i++)
-                    w.m[a][j][i] = a == j ? 1.0 : 0.0;
+                    w.sum[j][i] = (k == 0 ? 0.0 : w.sum[j][i]) + wt * warp_grad_at(&w, f32, dims, j, i);
         }
-        for (size_t s = 0; s < c->nwarps; s++) {
-            const cn_warp *st = &c->warps[s];
-            const int progressive = st->mode == CN_WARP_PROGRESSIVE && s > 0;
-            double *const *x = w.pr;
-            if (progressive) {
-                for (int a = 0; a < dims; a++) {
-                    memcpy(w.xs[a], w.pc[a], n * sizeof(double));
-                    for (int j = 0; want_grad && j < dims; j++)
-                        memcpy(w.ms[a][j], w.m[a][j], n * sizeof(double));
-                }
-                x = w.xs;
-            }
-            const double amp = st->amplitude;
-            for (int k = 0; k < dims; k++) {
-                /* an independent stage of an unreduced grid: the fields at the grid's own points */
-                warp_sub(c, &w, st->field[k], !progressive && grid_fields ? NULL : x, b, n, NULL, want_grad);
-                if (f32)
-                    for (size_t i = 0; i < n; i++)
-                        w.pc[k][i] += amp * (double)w.tf[4][i];
-                else
-                    for (size_t i = 0; i < n; i++)
-                        w.pc[k][i] += amp * w.td[4][i];
-                for (int j = 0; want_grad && j < dims; j++) {
-                    for (size_t i = 0; i < n; i++) {
-                        double d = 0.0;
-                        if (progressive)
-                            for (int l = 0; l < dims; l++)
-                                d += warp_at(&w, f32, l, i) * w.ms[l][j][i];
-                        else
-                            d = warp_at(&w, f32, j, i);
-                        w.m[k][j][i] += amp * d;
-                    }
-                }
-            }
-        }
-        unsigned char *out = (unsigned char *)job->out + (b - job->out_base) * esize;
-        warp_sub(c, &w, (const cn_noise *)(const void *)g, w.pc, b, n, out, want_grad);
-        for (int j = 0; want_grad && j < dims; j++) {
+        for (int r = 0; layered && r <= 4; r++) {
+            if (r < 4 && (!want_grad || r >= dims))
+                continue;
+            void *dst = r == 4 ? (void *)out : (void *)((unsigned char *)job->grad[r] + (b - job->out_base) * esize);
             for (size_t i = 0; i < n; i++) {
-                double d = 0.0;
-                for (int k = 0; k < dims; k++)
-                    d += warp_at(&w, f32, k, i) * w.m[k][j][i];
                 if (f32)
-                    ((float *)job->grad[j])[b - job->out_base + i] = cn__round_f32(d);
+                    ((float *)dst)[i] = cn__round_f32(w.sum[r][i]);
                 else
-                    ((double *)job->grad[j])[b - job->out_base + i] = d;
+                    ((double *)dst)[i] = w.sum[r][i];
             }
         }
         for (size_t i = 0; job->want_range && i < n; i++)
@@ -988,118 +1063,127 @@ static int warp_overlaps(const cn_warp *warps, size_t nwarps, int dims, const vo
     return 0;
 }
 
-/* A checked grid or point job of total points, warped: the warp's checks, the gradient arrays
- * (grad_job), no output overlapping the warp; then the run. */
-static cn_status warp_run(cn__job *job, size_t total, const cn_warp *warps, size_t nwarps, void *const *grad,
-                          const void *const *coords, size_t csize, int threads, double mm[2])
+/* The checks of a warped job: cn_warp_check's for gen, or (layers not NULL) cn_layers_eval's for
+ * the layers and cn_warp_check's for each layer. */
+static cn_status warp_job_check(const cn__gen *g, const cn_layer *layers, size_t nlayers, const cn_warp *warps,
+                                size_t nwarps, int want_grad)
+{
+    if (!layers)
+        return warp_check(g, warps, nwarps, want_grad);
+    cn_status st = cn__layers_check(layers, nlayers);
+    for (size_t k = 0; k < nlayers && st == CN_OK; k++)
+        st = warp_check(cn__gen_of(layers[k].noise), warps, nwarps, want_grad);
+    return st;
+}
+
+/* A checked grid or point job of total points, warped (layers not NULL: the weighted sum of those
+ * layers, job->g the first one's generator): the gradient arrays (grad_job), no output
+ * overlapping the warp or the layers; then the run. */
+static cn_status warp_run(cn__job *job, size_t total, const cn_layer *layers, size_t nlayers, const cn_warp *warps,
+                          size_t nwarps, void *const *grad, const void *const *coords, size_t csize, int threads,
+                          double mm[2])
 {
     const int dims = job->g->cfg.dims;
-    cn_status st = warp_check(job->g, warps, nwarps, grad != NULL);
-    if (st == CN_OK && grad)
-        st = grad_job(job, total, grad, coords, csize);
+    cn_status st = grad ? grad_job(job, total, grad, coords, csize) : CN_OK;
     if (st != CN_OK)
         return st;
     const size_t bytes = total * (job->out_f32 ? sizeof(float) : sizeof(double));
-    for (int a = -1; a < (grad ? dims : 0) && total; a++)
-        if (warp_overlaps(warps, nwarps, dims, a < 0 ? job->out : grad[a], bytes))
+    for (int a = -1; a < (grad ? dims : 0) && total; a++) {
+        const void *o = a < 0 ? job->out : grad[a];
+        if (warp_overlaps(warps, nwarps, dims, o, bytes) || (layers && overlaps(layers, nlayers * sizeof *layers, o, bytes)))
             return CN_E_OVERLAP;
+        for (size_t k = 0; layers && k < nlayers; k++)
+            if (overlaps(layers[k].noise, sizeof(cn_noise), o, bytes))
+                return CN_E_OVERLAP;
+    }
     if (total == 0) {
         mm[0] = mm[1] = NAN;
         return threads < 0 || threads > CN_MAX_THREADS ? CN_E_THREADS : CN_OK;
     }
-    return run_job(job, total, threads, mm, NULL, 0, NULL, warps, nwarps);
+    return run_job(job, total, threads, mm, layers, nlayers, NULL, warps, nwarps);
 }
 
-static cn_status warp_grid(const cn_noise *gen, const cn_warp *warps, size_t nwarps, const double *origin,
-                           const double *step, const size_t *count, void *out, void *const *grad, size_t out_len,
-                           int f32, int threads, double mm[2], int want_range)
+/* gen, or (layers not NULL) the first layer's generator. */
+static const cn__gen *warp_gen(const cn_noise *gen, const cn_layer *layers)
+{
+    return cn__gen_of(layers ? layers[0].noise : gen);
+}
+
+static cn_status warp_grid(const cn_noise *gen, const cn_layer *layers, size_t nlayers, const cn_warp *warps,
+                           size_t nwarps, const double *origin, const double *step, const size_t *count, void *out,
+                           void *const *grad, size_t out_len, int f32, int threads, double mm[2], int want_range)
 {
     cn__job job;
     size_t total;
-    cn_status st = warp_check(cn__gen_of(gen), warps, nwarps, grad != NULL);
+    cn_status st = warp_job_check(cn__gen_of(gen), layers, nlayers, warps, nwarps, grad != NULL);
     if (st == CN_OK)
-        st = cn__grid_job(cn__gen_of(gen), origin, step, count, out, out_len, f32, want_range, &job, &total);
-    return st != CN_OK ? st : warp_run(&job, total, warps, nwarps, grad, NULL, 0, threads, mm);
+        st = cn__grid_job(warp_gen(gen, layers), origin, step, count, out, out_len, f32, want_range, &job, &total);
+    return st != CN_OK ? st : warp_run(&job, total, layers, nlayers, warps, nwarps, grad, NULL, 0, threads, mm);
 }
 
-static cn_status warp_points(const cn_noise *gen, const cn_warp *warps, size_t nwarps, size_t n,
-                             const void *const *coords, void *out, void *const *grad, int f32, int threads,
-                             double mm[2], int want_range)
+static cn_status warp_points(const cn_noise *gen, const cn_layer *layers, size_t nlayers, const cn_warp *warps,
+                             size_t nwarps, size_t n, const void *const *coords, void *out, void *const *grad, int f32,
+                             int threads, double mm[2], int want_range)
 {
     cn__job job;
-    cn_status st = warp_check(cn__gen_of(gen), warps, nwarps, grad != NULL);
+    cn_status st = warp_job_check(cn__gen_of(gen), layers, nlayers, warps, nwarps, grad != NULL);
     if (st == CN_OK)
-        st = cn__points_job(cn__gen_of(gen), n, coords, f32, out, f32, want_range, &job);
-    return st != CN_OK ? st : warp_run(&job, n, warps, nwarps, grad, coords, f32 ? sizeof(float) : sizeof(double), threads, mm);
+        st = cn__points_job(warp_gen(gen, layers), n, coords, f32, out, f32, want_range, &job);
+    return st != CN_OK ? st
+                       : warp_run(&job, n, layers, nlayers, warps, nwarps, grad, coords, f32 ? sizeof(float) : sizeof(double),
+                                  threads, mm);
 }
 
-cn_status cn_warp_grid_eval(const cn_noise *gen, const cn_warp *warps, size_t nwarps, const double *origin,
-                            const double *step, const size_t *count, double *out, double *const *grad,
-                            size_t out_len, int threads, double range[2])
-{
-    double mm[2];
-    cn_status st = warp_grid(gen, warps, nwarps, origin, step, count, out, (void *const *)grad, out_len, 0, threads,
-                             mm, range != NULL);
-    if (st == CN_OK && range) {
-        range[0] = mm[0];
-        range[1] = mm[1];
+/* The public grid and point-array calls, warped (gen) and warped layers (layers): the range as
+ * the precision's type. */
+#define CN_WARP_GRID(NAME, T, F32, GEN, LAYERS, NLAYERS, ...)                                  \
+    cn_status NAME(__VA_ARGS__, const cn_warp *warps, size_t nwarps, const double *origin,    \
+                   const double *step, const size_t *count, T *out, T *const *grad, size_t out_len, \
+                   int threads, T range[2])                                                   \
+    {                                                                                         \
+        double mm[2];                                                                         \
+        cn_status st = warp_grid(GEN, LAYERS, NLAYERS, warps, nwarps, origin, step, count, out, \
+                                 (void *const *)grad, out_len, F32, threads, mm, range != NULL); \
+        if (st == CN_OK && range) {                                                           \
+            range[0] = (T)mm[0];                                                              \
+            range[1] = (T)mm[1];                                                              \
+        }                                                                                     \
+        return st;                                                                            \
     }
-    return st;
-}
-
-cn_status cn_warp_grid_evalf(const cn_noise *gen, const cn_warp *warps, size_t nwarps, const double *origin,
-                             const double *step, const size_t *count, float *out, float *const *grad,
-                             size_t out_len, int threads, float range[2])
-{
-    double mm[2];
-    cn_status st = warp_grid(gen, warps, nwarps, origin, step, count, out, (void *const *)grad, out_len, 1, threads,
-                             mm, range != NULL);
-    if (st == CN_OK && range) {
-        range[0] = (float)mm[0];
-        range[1] = (float)mm[1];
+#define CN_WARP_POINTS(NAME, T, F32, GEN, LAYERS, NLAYERS, ...)                                \
+    cn_status NAME(__VA_ARGS__, const cn_warp *warps, size_t nwarps, size_t n, const T *const *coords, \
+                   T *out, T *const *grad, int threads, T range[2])                           \
+    {                                                                                         \
+        double mm[2];                                                                         \
+        cn_status st = warp_points(GEN, LAYERS, NLAYERS, warps, nwarps, n, (const void *const *)coords, out, \
+                                   (void *const *)grad, F32, threads, mm, range != NULL);     \
+        if (st == CN_OK && range) {                                                           \
+            range[0] = (T)mm[0];                                                              \
+            range[1] = (T)mm[1];                                                              \
+        }                                                                                     \
+        return st;                                                                            \
     }
-    return st;
-}
-
-cn_status cn_warp_points_eval(const cn_noise *gen, const cn_warp *warps, size_t nwarps, size_t n,
-                              const double *const *coords, double *out, double *const *grad, int threads,
-                              double range[2])
-{
-    double mm[2];
-    cn_status st = warp_points(gen, warps, nwarps, n, (const void *const *)coords, out, (void *const *)grad, 0,
-                               threads, mm, range != NULL);
-    if (st == CN_OK && range) {
-        range[0] = mm[0];
-        range[1] = mm[1];
-    }
-    return st;
-}
-
-cn_status cn_warp_points_evalf(const cn_noise *gen, const cn_warp *warps, size_t nwarps, size_t n,
-                               const float *const *coords, float *out, float *const *grad, int threads,
-                               float range[2])
-{
-    double mm[2];
-    cn_status st = warp_points(gen, warps, nwarps, n, (const void *const *)coords, out, (void *const *)grad, 1,
-                               threads, mm, range != NULL);
-    if (st == CN_OK && range) {
-        range[0] = (float)mm[0];
-        range[1] = (float)mm[1];
-    }
-    return st;
-}
+CN_WARP_GRID(cn_warp_grid_eval, double, 0, gen, NULL, 0, const cn_noise *gen)
+CN_WARP_GRID(cn_warp_grid_evalf, float, 1, gen, NULL, 0, const cn_noise *gen)
+CN_WARP_POINTS(cn_warp_points_eval, double, 0, gen, NULL, 0, const cn_noise *gen)
+CN_WARP_POINTS(cn_warp_points_evalf, float, 1, gen, NULL, 0, const cn_noise *gen)
+CN_WARP_GRID(cn_warp_layers_grid_eval, double, 0, NULL, layers, nlayers, const cn_layer *layers, size_t nlayers)
+CN_WARP_GRID(cn_warp_layers_grid_evalf, float, 1, NULL, layers, nlayers, const cn_layer *layers, size_t nlayers)
+CN_WARP_POINTS(cn_warp_layers_points_eval, double, 0, NULL, layers, nlayers, const cn_layer *layers, size_t nlayers)
+CN_WARP_POINTS(cn_warp_layers_points_evalf, float, 1, NULL, layers, nlayers, const cn_layer *layers, size_t nlayers)
 
 /* One point: a one-point job through warp_range on the scalar build (every instruction set gives
- * its bits), into locals first so that nothing is written on error. */
-static cn_status warp_point(const cn_noise *gen, const cn_warp *warps, size_t nwarps, const void *p, int f32,
-                            void *out, void *grad)
+ * its bits), into locals first so that nothing is written on error. layers not NULL: the warped
+ * layers' sum. */
+static cn_status warp_point(const cn_noise *gen, const cn_layer *layers, size_t nlayers, const cn_warp *warps,
+                            size_t nwarps, const void *p, int f32, void *out, void *grad)
 {
-    const cn__gen *g = cn__gen_of(gen);
-    cn_status st = warp_check(g, warps, nwarps, grad != NULL);
+    cn_status st = warp_job_check(cn__gen_of(gen), layers, nlayers, warps, nwarps, grad != NULL);
     if (st != CN_OK)
         return st;
     if (!p || !out)
         return CN_E_NULL;
+    const cn__gen *g = warp_gen(gen, layers);
     const int dims = g->cfg.dims;
     double dv[5] = {0, 0, 0, 0, 0};
     float fv[5] = {0, 0, 0, 0, 0};
@@ -1114,6 +1198,8 @@ static cn_status warp_point(const cn_noise *gen, const cn_warp *warps, size_t nw
     chunks c = {0};
     c.job = &job;
     c.part = f32 ? cn__isa_scalar.f32 : cn__isa_scalar.f64;
+    c.layers = layers;
+    c.nlayers = nlayers;
     c.warps = warps;
     c.nwarps = nwarps;
     double mm[2];
@@ -1132,11 +1218,23 @@ static cn_status warp_point(const cn_noise *gen, const cn_warp *warps, size_t nw
 cn_status cn_warp_eval(const cn_noise *gen, const cn_warp *warps, size_t nwarps, const double *p, double *out,
                        double *grad)
 {
-    return warp_point(gen, warps, nwarps, p, 0, out, grad);
+    return warp_point(gen, NULL, 0, warps, nwarps, p, 0, out, grad);
 }
 
 cn_status cn_warp_evalf(const cn_noise *gen, const cn_warp *warps, size_t nwarps, const float *p, float *out,
                         float *grad)
 {
-    return warp_point(gen, warps, nwarps, p, 1, out, grad);
+    return warp_point(gen, NULL, 0, warps, nwarps, p, 1, out, grad);
+}
+
+cn_status cn_warp_layers_eval(const cn_layer *layers, size_t nlayers, const cn_warp *warps, size_t nwarps,
+                              const double *p, double *out, double *grad)
+{
+    return warp_point(NULL, layers, nlayers, warps, nwarps, p, 0, out, grad);
+}
+
+cn_status cn_warp_layers_evalf(const cn_layer *layers, size_t nlayers, const cn_warp *warps, size_t nwarps,
+                               const float *p, float *out, float *grad)
+{
+    return warp_point(NULL, layers, nlayers, warps, nwarps, p, 1, out, grad);
 }

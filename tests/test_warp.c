@@ -22,7 +22,11 @@
  *    (so the continuity check can fail);
  *  - amplitude 0 gives the plain generator's bits;
  * then the refusals (CN_E_WARP, CN_E_NULL, CN_E_UNBUILT, CN_E_UNSUPPORTED, CN_E_OVERLAP), each
- * leaving the outputs alone.
+ * leaving the outputs alone. Warped layers (cn_warp_layers_*): the weighted sum of each layer's
+ * own warped call, computed here in double in layer order from 0 and rounded to float once for
+ * the float calls, bit for bit in value and gradient through the single-point, grid and
+ * point-array calls on every instruction set and 1 or 3 threads, with layers whose periods differ
+ * (each reduces the points by its own) and layers that share them; and their refusals.
  */
 #include <math.h>
 #include <stdint.h>
@@ -502,6 +506,175 @@ static void test_refusals(void)
           v);
 }
 
+/* Warped layers against the sum of the layers' own warped calls. */
+static void check_layers(const char *name, const cn_layer *layers, size_t nl, const cn_warp *warps, size_t nwarps,
+                         int dims, int with_grad, double lo, double hi)
+{
+    enum { NX = 23, NY = 4, NZ = 3, TOTAL = NX * NY * NZ };
+    const size_t count[3] = {NX, NY, NZ};
+    const double origin[3] = {lo + 0.31, lo + 1.3, lo + 0.7}, step[3] = {(hi - lo) / 29, (hi - lo) / 5, (hi - lo) / 4};
+    static double pts[TOTAL][4], ref[TOTAL], refg[4][TOTAL], x[4][TOTAL];
+    static float reff[TOTAL], reffg[4][TOTAL], xf[4][TOTAL];
+    size_t total = 1;
+    for (int a = 0; a < dims; a++)
+        total *= count[a];
+    for (size_t i = 0; i < total; i++) {
+        size_t r = i;
+        for (int a = 0; a < 4; a++) {
+            pts[i][a] = 0;
+            if (a < dims) {
+                pts[i][a] = origin[a] + (double)(r % count[a]) * step[a];
+                r /= count[a];
+            }
+        }
+        double sum = 0, gsum[4] = {0, 0, 0, 0}, sumf = 0, gsumf[4] = {0, 0, 0, 0};
+        float pf[4];
+        for (int a = 0; a < 4; a++)
+            pf[a] = (float)pts[i][a];
+        for (size_t k = 0; k < nl; k++) {
+            double v = 0, g[4] = {0, 0, 0, 0};
+            float vf = 0, gf[4] = {0, 0, 0, 0};
+            CHECK(cn_warp_eval(layers[k].noise, warps, nwarps, pts[i], &v, with_grad ? g : NULL) == CN_OK &&
+                      cn_warp_evalf(layers[k].noise, warps, nwarps, pf, &vf, with_grad ? gf : NULL) == CN_OK,
+                  "%s: layer %zu alone", name, k);
+            sum += layers[k].weight * v;
+            sumf += layers[k].weight * (double)vf;
+            for (int a = 0; with_grad && a < dims; a++) {
+                gsum[a] += layers[k].weight * g[a];
+                gsumf[a] += layers[k].weight * (double)gf[a];
+            }
+        }
+        ref[i] = sum;
+        reff[i] = (float)sumf;
+        for (int a = 0; a < dims; a++) {
+            refg[a][i] = gsum[a];
+            reffg[a][i] = (float)gsumf[a];
+            x[a][i] = pts[i][a];
+            xf[a][i] = pf[a];
+        }
+    }
+    /* single points: the double points of the grid, and the float ones (the float reference
+     * above took the float points) */
+    int bad = 0;
+    for (size_t i = 0; i < total; i++) {
+        double v, g[4];
+        float vf, gf[4], pf[4] = {xf[0][i], dims > 1 ? xf[1][i] : 0, dims > 2 ? xf[2][i] : 0, 0};
+        cn_status st = cn_warp_layers_eval(layers, nl, warps, nwarps, pts[i], &v, with_grad ? g : NULL);
+        st |= cn_warp_layers_evalf(layers, nl, warps, nwarps, pf, &vf, with_grad ? gf : NULL);
+        bad += st != CN_OK || memcmp(&v, &ref[i], sizeof v) != 0 || memcmp(&vf, &reff[i], sizeof vf) != 0;
+        for (int a = 0; with_grad && a < dims; a++)
+            bad += memcmp(&g[a], &refg[a][i], sizeof g[a]) != 0 || memcmp(&gf[a], &reffg[a][i], sizeof gf[a]) != 0;
+    }
+    CHECK(bad == 0, "%s: %d single-point values or derivatives differ from the sum of the layers' own", name, bad);
+    /* grids and point arrays */
+    static float single_f[TOTAL], single_fg[4][TOTAL];
+    for (size_t i = 0; i < total; i++) {
+        /* the float grid takes the double grid points to the float kernels, which no float
+         * point call does: its reference is the sum of one-point float grids of each layer */
+        const double pd[4] = {pts[i][0], pts[i][1], pts[i][2], 0};
+        double sumv = 0, gs[4] = {0, 0, 0, 0};
+        for (size_t k = 0; k < nl; k++) {
+            float v1, g1[4][1];
+            float *g1p[4] = {g1[0], g1[1], g1[2], g1[3]};
+            const size_t one[3] = {1, 1, 1};
+            CHECK(cn_warp_grid_evalf(layers[k].noise, warps, nwarps, pd, step, one, &v1, with_grad ? g1p : NULL, 1, 1,
+                                     NULL) == CN_OK, "%s: a one-point float grid", name);
+            sumv += layers[k].weight * (double)v1;
+            for (int a = 0; with_grad && a < dims; a++)
+                gs[a] += layers[k].weight * (double)g1[a][0];
+        }
+        single_f[i] = (float)sumv;
+        for (int a = 0; with_grad && a < dims; a++)
+            single_fg[a][i] = (float)gs[a];
+    }
+    const double *xc[4] = {x[0], x[1], x[2], x[3]};
+    const float *xfc[4] = {xf[0], xf[1], xf[2], xf[3]};
+    for (int k = 0; k < nisas; k++) {
+        cn_isa_set_cap(isas[k]);
+        for (int threads = 1; threads <= 3; threads += 2) {
+            static double out[TOTAL], g[4][TOTAL];
+            static float outf[TOTAL], gf[4][TOTAL];
+            double *gp[4] = {g[0], g[1], g[2], g[3]};
+            float *gfp[4] = {gf[0], gf[1], gf[2], gf[3]};
+            for (int call = 0; call < 2; call++) {
+                cn_status st = call == 0 ? cn_warp_layers_grid_eval(layers, nl, warps, nwarps, origin, step, count, out,
+                                                                     with_grad ? gp : NULL, total, threads, NULL)
+                                         : cn_warp_layers_points_eval(layers, nl, warps, nwarps, total, xc, out,
+                                                                      with_grad ? gp : NULL, threads, NULL);
+                int same = st == CN_OK && memcmp(out, ref, total * sizeof *out) == 0;
+                for (int a = 0; with_grad && a < dims; a++)
+                    same &= memcmp(g[a], refg[a], total * sizeof(double)) == 0;
+                st = call == 0 ? cn_warp_layers_grid_evalf(layers, nl, warps, nwarps, origin, step, count, outf,
+                                                           with_grad ? gfp : NULL, total, threads, NULL)
+                               : cn_warp_layers_points_evalf(layers, nl, warps, nwarps, total, xfc, outf,
+                                                             with_grad ? gfp : NULL, threads, NULL);
+                const float *wantf = call == 0 ? single_f : reff;
+                same &= st == CN_OK && memcmp(outf, wantf, total * sizeof *outf) == 0;
+                for (int a = 0; with_grad && a < dims; a++)
+                    same &= memcmp(gf[a], call == 0 ? single_fg[a] : reffg[a], total * sizeof(float)) == 0;
+                CHECK(same, "%s: %s, %s, %d threads: not the sum of the layers' own warped values", name,
+                      call == 0 ? "grid" : "point array", cn_isa_name(isas[k]), threads);
+            }
+        }
+    }
+    cn_isa_set_cap(CN_ISA_COUNT);
+}
+
+static void test_layers(void)
+{
+    static setup s;
+    memset(&s, 0, sizeof s);
+    /* 2D: three layers, the first two aperiodic (one pass of the stages), the third periodic */
+    static cn_noise l2[3], l3[2], cell;
+    build(&l2[0], CN_NOISE_PERLIN, 2, 3, 1.0 / 16, CN_FRACTAL_FBM, 3, 0);
+    build(&l2[1], CN_NOISE_SIMPLEX, 2, 4, 1.0 / 8, CN_FRACTAL_NONE, 1, 0);
+    build(&l2[2], CN_NOISE_VALUE, 2, 5, 1.0 / 4, CN_FRACTAL_NONE, 1, 6);
+    s.gen = l2[0];
+    stage(&s, 0, CN_NOISE_SIMPLEX, 1.0 / 32, CN_FRACTAL_FBM, 0, 3.5, CN_WARP_INDEPENDENT);
+    stage(&s, 1, CN_NOISE_PERLIN, 1.0 / 8, CN_FRACTAL_NONE, 0, 1.25, CN_WARP_PROGRESSIVE);
+    const cn_layer a2[3] = {{&l2[0], 0.6}, {&l2[1], -0.35}, {&l2[2], 1.5}};
+    check_layers("2D, three layers", a2, 3, s.warps, s.nwarps, 2, 1, 0.2, 20);
+    const cn_layer b2[3] = {{&l2[2], 1.5}, {&l2[0], 0.6}, {&l2[1], 2.0}};
+    check_layers("2D, the periodic layer first", b2, 3, s.warps, s.nwarps, 2, 1, -9, 9);
+    check_layers("2D, one layer", b2 + 1, 1, s.warps, s.nwarps, 2, 1, -9, 9);
+    /* 3D: two layers of different periods, and a cellular layer (no gradient) */
+    static setup t;
+    memset(&t, 0, sizeof t);
+    build(&l3[0], CN_NOISE_PERLIN, 3, 6, 1.0 / 4, CN_FRACTAL_NONE, 1, 8);
+    build(&l3[1], CN_NOISE_VALUE, 3, 7, 1.0 / 2, CN_FRACTAL_FBM, 2, 4);
+    build(&cell, CN_NOISE_CELLULAR, 3, 8, 1.0 / 3, CN_FRACTAL_NONE, 1, 0);
+    t.gen = l3[0];
+    stage(&t, 0, CN_NOISE_VALUE, 1.0 / 4, CN_FRACTAL_NONE, 8, 0.75, CN_WARP_INDEPENDENT);
+    const cn_layer a3[2] = {{&l3[0], 1.0}, {&l3[1], 0.5}};
+    check_layers("3D, two periods", a3, 2, t.warps, t.nwarps, 3, 1, 0.1, 30);
+    const cn_layer c3[2] = {{&l3[0], 1.0}, {&cell, 0.25}};
+    check_layers("3D, with cellular", c3, 2, t.warps, t.nwarps, 3, 0, -5, 5);
+
+    /* refusals: nothing written */
+    const double p[3] = {1.5, 2.5, 3.5};
+    double v = 42, g[3] = {42, 42, 42};
+    CHECK(cn_warp_layers_eval(NULL, 1, t.warps, 1, p, &v, NULL) == CN_E_NULL, "layers NULL");
+    CHECK(cn_warp_layers_eval(a3, 0, t.warps, 1, p, &v, NULL) == CN_E_LAYERS, "no layer");
+    const cn_layer mixed[2] = {{&l3[0], 1.0}, {&l2[0], 1.0}};
+    CHECK(cn_warp_layers_eval(mixed, 2, t.warps, 1, p, &v, NULL) == CN_E_LAYERS, "layers of two dimensions");
+    CHECK(cn_warp_layers_eval(a2, 3, t.warps, 1, p, &v, NULL) == CN_E_WARP, "3D fields for 2D layers");
+    CHECK(cn_warp_layers_eval(c3, 2, t.warps, 1, p, &v, g) == CN_E_UNSUPPORTED, "a gradient through cellular");
+    const cn_layer nan_w[2] = {{&l3[0], NAN}, {&l3[1], 1.0}};
+    CHECK(cn_warp_layers_eval(nan_w, 2, t.warps, 1, p, &v, NULL) == CN_E_SIGNAL, "a NaN weight");
+    CHECK(cn_warp_layers_eval(a3, 2, t.warps, 0, p, &v, NULL) == CN_E_WARP, "no stage");
+    CHECK(cn_warp_layers_eval(a3, 2, t.warps, 1, NULL, &v, NULL) == CN_E_NULL, "p NULL");
+    CHECK(v == 42 && g[0] == 42, "refused calls write nothing");
+    static cn_layer over[8];
+    over[0] = a3[0];
+    over[1] = a3[1];
+    const size_t count[3] = {2, 2, 2};
+    const double origin[3] = {0, 0, 0}, step[3] = {1, 1, 1};
+    CHECK(cn_warp_layers_grid_eval(over, 2, t.warps, 1, origin, step, count, (double *)(void *)over, NULL, 8, 1,
+                                   NULL) == CN_E_OVERLAP, "output over the layers");
+    CHECK(cn_warp_layers_grid_eval(a3, 2, t.warps, 1, origin, step, count, (double *)(void *)&l3[1], NULL, 8, 1,
+                                   NULL) == CN_E_OVERLAP, "output over a layer's generator");
+}
+
 int main(void)
 {
     nisas = 0;
@@ -512,5 +685,6 @@ int main(void)
     test_tiling();
     test_zero();
     test_refusals();
+    test_layers();
     return test_summary("test_warp");
 }

@@ -252,6 +252,48 @@ class _Evaluator:
             return self._c.eval(tuple(float(c) for c in coords), single)
         return self.points(*coords, dtype=dtype)
 
+    def _stages(self, warp):
+        if not isinstance(warp, Warp):
+            raise TypeError(f"warp: expected a cnoise.Warp, got {type(warp).__name__}")
+        for i, (fields, _, _) in enumerate(warp._stages):
+            if len(fields) != self.dims:
+                raise ValueError(f"warp stage {i}: {len(fields)} fields, but the noise is {self.dims}D "
+                                 "(one field per axis)")
+        return tuple((tuple(f._c for f in fields), a, m) for fields, a, m in warp._stages)
+
+    def warped(self, warp, *coords, dtype=None, grad=False):
+        """The value at one point displaced by `warp` (a cnoise.Warp): cn_warp_eval, or
+        cn_warp_evalf with dtype=float32 (Layers: cn_warp_layers_eval[f], each layer warped by the
+        same stages, then summed). grad=True: (value, (d/dx, ...)), the derivatives by the
+        original coordinates through every stage (not for cellular noise or erosion)."""
+        if len(coords) != self.dims:
+            raise TypeError(f"a {self.dims}D noise takes {self.dims} coordinates, got {len(coords)}")
+        single = dtype is not None and _dtype(dtype, None) == _np.float32
+        return _cnoise.warp_eval(self._c, self._stages(warp), tuple(float(c) for c in coords), single, bool(grad))
+
+    def warped_grid(self, warp, shape, origin=0.0, step=1.0, *, dtype=None, threads=0, grad=False):
+        """A grid (as grid()) of the noise displaced by `warp`: cn_warp_grid_eval[f] (Layers:
+        cn_warp_layers_grid_eval[f]); float32 by default. grad=True: (values, gradient), gradient
+        of shape (dims,) + shape as grid_grad's."""
+        stages = self._stages(warp)
+        shape = _index_tuple("shape", shape, self.dims)
+        dt = _dtype(dtype, None)
+        out = _np.empty(shape, dtype=dt)
+        g = _np.empty((self.dims,) + shape, dtype=dt) if grad else None
+        _cnoise.warp_grid(self._c, stages, _per_axis("origin", origin, self.dims), _per_axis("step", step, self.dims),
+                          out, g, _threads(threads))
+        return (out, g) if grad else out
+
+    def warped_points(self, warp, *coords, dtype=None, threads=0, grad=False):
+        """Many points (as points()) displaced by `warp`: cn_warp_points_eval[f] (Layers:
+        cn_warp_layers_points_eval[f]); float64 by default. grad=True: (values, gradient) as
+        points_grad gives them."""
+        stages = self._stages(warp)
+        arrays, out = _points_args(coords, self.dims, "noise", dtype, None)
+        g = _np.empty((self.dims,) + out.shape, dtype=out.dtype) if grad else None
+        _cnoise.warp_points(self._c, stages, arrays, out, g, _threads(threads))
+        return (out, g) if grad else out
+
 
 def _points_args(coords, dims, noun, dtype, out):
     """The coordinate arrays (broadcast, converted once to the output dtype) and the output array
@@ -402,45 +444,6 @@ class Noise(_Evaluator):
         grad = _np.empty((self.dims,) + out.shape, dtype=out.dtype)
         self._c.points_grad(arrays, out, grad, _threads(threads))
         return out, grad
-
-    def _stages(self, warp):
-        if not isinstance(warp, Warp):
-            raise TypeError(f"warp: expected a cnoise.Warp, got {type(warp).__name__}")
-        for i, (fields, _, _) in enumerate(warp._stages):
-            if len(fields) != self.dims:
-                raise ValueError(f"warp stage {i}: {len(fields)} fields, but the noise is {self.dims}D "
-                                 "(one field per axis)")
-        return tuple((tuple(f._c for f in fields), a, m) for fields, a, m in warp._stages)
-
-    def warped(self, warp, *coords, dtype=None, grad=False):
-        """The value at one point displaced by `warp` (a cnoise.Warp): cn_warp_eval, or
-        cn_warp_evalf with dtype=float32. grad=True: (value, (d/dx, ...)), the derivatives by the
-        original coordinates through every stage (not for cellular noise or erosion)."""
-        if len(coords) != self.dims:
-            raise TypeError(f"a {self.dims}D noise takes {self.dims} coordinates, got {len(coords)}")
-        single = dtype is not None and _dtype(dtype, None) == _np.float32
-        return _cnoise.warp_eval(self._c, self._stages(warp), tuple(float(c) for c in coords), single, bool(grad))
-
-    def warped_grid(self, warp, shape, origin=0.0, step=1.0, *, dtype=None, threads=0, grad=False):
-        """A grid (as grid()) of the noise displaced by `warp`: cn_warp_grid_eval[f]; float32 by
-        default. grad=True: (values, gradient), gradient of shape (dims,) + shape as grid_grad's."""
-        stages = self._stages(warp)
-        shape = _index_tuple("shape", shape, self.dims)
-        dt = _dtype(dtype, None)
-        out = _np.empty(shape, dtype=dt)
-        g = _np.empty((self.dims,) + shape, dtype=dt) if grad else None
-        _cnoise.warp_grid(self._c, stages, _per_axis("origin", origin, self.dims), _per_axis("step", step, self.dims),
-                          out, g, _threads(threads))
-        return (out, g) if grad else out
-
-    def warped_points(self, warp, *coords, dtype=None, threads=0, grad=False):
-        """Many points (as points()) displaced by `warp`: cn_warp_points_eval[f]; float64 by
-        default. grad=True: (values, gradient) as points_grad gives them."""
-        stages = self._stages(warp)
-        arrays, out = _points_args(coords, self.dims, "noise", dtype, None)
-        g = _np.empty((self.dims,) + out.shape, dtype=out.dtype) if grad else None
-        _cnoise.warp_points(self._c, stages, arrays, out, g, _threads(threads))
-        return (out, g) if grad else out
 
     def __repr__(self):
         cfg = self.config

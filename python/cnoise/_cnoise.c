@@ -1311,18 +1311,46 @@ static int warp_stages(PyObject *o, cn_warp *w, size_t *n)
     return 0;
 }
 
-/* warp_eval(gen, stages, coords, single, want_grad) -> value or (value, (d/dx, ...)):
- * cn_warp_eval / cn_warp_evalf. */
+/* What a warp call warps: a Generator (cn_warp_*), or a LayerSet (cn_warp_layers_*: layers set,
+ * gen its first generator). 0, or -1 with an exception set. */
+typedef struct {
+    const cn_noise *gen;
+    const cn_layer *layers;
+    size_t nlayers;
+} warp_target;
+
+static int warp_target_of(PyObject *o, warp_target *t)
+{
+    t->layers = NULL;
+    t->nlayers = 0;
+    if (PyObject_TypeCheck(o, &GenType)) {
+        t->gen = &((GenObject *)o)->gen;
+        return 0;
+    }
+    if (PyObject_TypeCheck(o, &LayersType)) {
+        const LayersObject *l = (const LayersObject *)o;
+        t->layers = l->layers;
+        t->nlayers = (size_t)l->count;
+        t->gen = l->layers[0].noise; /* a LayerSet has at least one layer */
+        return 0;
+    }
+    PyErr_SetString(PyExc_TypeError, "warp: expected a generator or a layer set");
+    return -1;
+}
+
+/* warp_eval(gen or layers, stages, coords, single, want_grad) -> value or (value, (d/dx, ...)):
+ * cn_warp_eval / cn_warp_evalf, or cn_warp_layers_eval / cn_warp_layers_evalf. */
 static PyObject *m_warp_eval(PyObject *Py_UNUSED(m), PyObject *args)
 {
     PyObject *o_gen, *o_st, *coords;
     int single = 0, want_grad = 0;
     cn_warp w[CN_MAX_WARP_STAGES];
     size_t nw;
-    if (!PyArg_ParseTuple(args, "O!OO|pp:warp_eval", &GenType, &o_gen, &o_st, &coords, &single, &want_grad) ||
-        warp_stages(o_st, w, &nw) < 0)
+    warp_target t;
+    if (!PyArg_ParseTuple(args, "OOO|pp:warp_eval", &o_gen, &o_st, &coords, &single, &want_grad) ||
+        warp_target_of(o_gen, &t) < 0 || warp_stages(o_st, w, &nw) < 0)
         return NULL;
-    const cn_noise *gen = &((GenObject *)o_gen)->gen;
+    const cn_noise *gen = t.gen;
     const int dims = cn_noise_config(gen)->dims;
     double p[4], v, g[4];
     float pf[4], vf, gf[4];
@@ -1330,10 +1358,16 @@ static PyObject *m_warp_eval(PyObject *Py_UNUSED(m), PyObject *args)
         return NULL;
     for (int a = 0; a < dims; a++)
         pf[a] = (float)p[a];
-    cn_status st = single ? cn_warp_evalf(gen, w, nw, pf, &vf, want_grad ? gf : NULL)
-                          : cn_warp_eval(gen, w, nw, p, &v, want_grad ? g : NULL);
+    cn_status st;
+    if (t.layers)
+        st = single ? cn_warp_layers_evalf(t.layers, t.nlayers, w, nw, pf, &vf, want_grad ? gf : NULL)
+                    : cn_warp_layers_eval(t.layers, t.nlayers, w, nw, p, &v, want_grad ? g : NULL);
+    else
+        st = single ? cn_warp_evalf(gen, w, nw, pf, &vf, want_grad ? gf : NULL)
+                    : cn_warp_eval(gen, w, nw, p, &v, want_grad ? g : NULL);
     if (st != CN_OK) {
-        raise_eval(st, single ? "cn_warp_evalf" : "cn_warp_eval");
+        raise_eval(st, t.layers ? (single ? "cn_warp_layers_evalf" : "cn_warp_layers_eval")
+                                : (single ? "cn_warp_evalf" : "cn_warp_eval"));
         return NULL;
     }
     if (single) {
@@ -1343,11 +1377,12 @@ static PyObject *m_warp_eval(PyObject *Py_UNUSED(m), PyObject *args)
     }
     if (!want_grad)
         return PyFloat_FromDouble(v);
-    PyObject *t = tuple_of(g, dims);
-    return t ? Py_BuildValue("(dN)", v, t) : NULL;
+    PyObject *gt = tuple_of(g, dims);
+    return gt ? Py_BuildValue("(dN)", v, gt) : NULL;
 }
 
-/* warp_grid(gen, stages, origin, step, out, grad or None, threads): cn_warp_grid_eval[f]. */
+/* warp_grid(gen or layers, stages, origin, step, out, grad or None, threads): cn_warp_grid_eval[f] or
+ * cn_warp_layers_grid_eval[f]. */
 static PyObject *m_warp_grid(PyObject *Py_UNUSED(m), PyObject *args)
 {
     PyObject *o_gen, *o_st, *o_origin, *o_step, *o_out, *o_grad;
@@ -1355,11 +1390,11 @@ static PyObject *m_warp_grid(PyObject *Py_UNUSED(m), PyObject *args)
     cn_warp w[CN_MAX_WARP_STAGES];
     size_t nw;
     void *gp[4];
-    if (!PyArg_ParseTuple(args, "O!OOOOOi:warp_grid", &GenType, &o_gen, &o_st, &o_origin, &o_step, &o_out, &o_grad,
-                          &g.threads) ||
-        warp_stages(o_st, w, &nw) < 0)
+    warp_target t;
+    if (!PyArg_ParseTuple(args, "OOOOOOi:warp_grid", &o_gen, &o_st, &o_origin, &o_step, &o_out, &o_grad, &g.threads) ||
+        warp_target_of(o_gen, &t) < 0 || warp_stages(o_st, w, &nw) < 0)
         return NULL;
-    const cn_noise *gen = &((GenObject *)o_gen)->gen;
+    const cn_noise *gen = t.gen;
     const int dims = cn_noise_config(gen)->dims;
     PyObject *rest = Py_BuildValue("(OOOi)", o_origin, o_step, o_out, g.threads);
     if (!rest)
@@ -1372,17 +1407,25 @@ static PyObject *m_warp_grid(PyObject *Py_UNUSED(m), PyObject *args)
     void *const *grad = o_grad != Py_None ? gp : NULL;
     cn_status st;
     Py_BEGIN_ALLOW_THREADS
-    if (g.es == 4)
+    if (g.es == 4 && t.layers)
+        st = cn_warp_layers_grid_evalf(t.layers, t.nlayers, w, nw, g.origin, g.step, g.count, (float *)g.data,
+                                       (float *const *)grad, g.len, g.threads, NULL);
+    else if (t.layers)
+        st = cn_warp_layers_grid_eval(t.layers, t.nlayers, w, nw, g.origin, g.step, g.count, (double *)g.data,
+                                      (double *const *)grad, g.len, g.threads, NULL);
+    else if (g.es == 4)
         st = cn_warp_grid_evalf(gen, w, nw, g.origin, g.step, g.count, (float *)g.data, (float *const *)grad, g.len,
                                 g.threads, NULL);
     else
         st = cn_warp_grid_eval(gen, w, nw, g.origin, g.step, g.count, (double *)g.data, (double *const *)grad, g.len,
                                g.threads, NULL);
     Py_END_ALLOW_THREADS
-    return none_or_raise(st, g.es == 4 ? "cn_warp_grid_evalf" : "cn_warp_grid_eval");
+    return none_or_raise(st, t.layers ? (g.es == 4 ? "cn_warp_layers_grid_evalf" : "cn_warp_layers_grid_eval")
+                                      : (g.es == 4 ? "cn_warp_grid_evalf" : "cn_warp_grid_eval"));
 }
 
-/* warp_points(gen, stages, coords, out, grad or None, threads): cn_warp_points_eval[f]. */
+/* warp_points(gen or layers, stages, coords, out, grad or None, threads): cn_warp_points_eval[f] or
+ * cn_warp_layers_points_eval[f]. */
 static PyObject *m_warp_points(PyObject *Py_UNUSED(m), PyObject *args)
 {
     PyObject *o_gen, *o_st, *coords, *o_out, *o_grad;
@@ -1391,10 +1434,11 @@ static PyObject *m_warp_points(PyObject *Py_UNUSED(m), PyObject *args)
     void *gp[4], *data;
     size_t n, nw;
     cn_warp w[CN_MAX_WARP_STAGES];
-    if (!PyArg_ParseTuple(args, "O!OOOOi:warp_points", &GenType, &o_gen, &o_st, &coords, &o_out, &o_grad, &threads) ||
-        warp_stages(o_st, w, &nw) < 0)
+    warp_target t;
+    if (!PyArg_ParseTuple(args, "OOOOOi:warp_points", &o_gen, &o_st, &coords, &o_out, &o_grad, &threads) ||
+        warp_target_of(o_gen, &t) < 0 || warp_stages(o_st, w, &nw) < 0)
         return NULL;
-    const cn_noise *gen = &((GenObject *)o_gen)->gen;
+    const cn_noise *gen = t.gen;
     const int dims = cn_noise_config(gen)->dims;
     if (points_args(coords, o_out, dims, ptrs, &n, &data, &es) < 0 ||
         (o_grad != Py_None && grad_args(o_grad, (PyArrayObject *)o_out, dims, gp) < 0))
@@ -1402,14 +1446,21 @@ static PyObject *m_warp_points(PyObject *Py_UNUSED(m), PyObject *args)
     void *const *grad = o_grad != Py_None ? gp : NULL;
     cn_status st;
     Py_BEGIN_ALLOW_THREADS
-    if (es == 4)
+    if (es == 4 && t.layers)
+        st = cn_warp_layers_points_evalf(t.layers, t.nlayers, w, nw, n, (const float *const *)ptrs, (float *)data,
+                                         (float *const *)grad, threads, NULL);
+    else if (t.layers)
+        st = cn_warp_layers_points_eval(t.layers, t.nlayers, w, nw, n, (const double *const *)ptrs, (double *)data,
+                                        (double *const *)grad, threads, NULL);
+    else if (es == 4)
         st = cn_warp_points_evalf(gen, w, nw, n, (const float *const *)ptrs, (float *)data, (float *const *)grad,
                                   threads, NULL);
     else
         st = cn_warp_points_eval(gen, w, nw, n, (const double *const *)ptrs, (double *)data, (double *const *)grad,
                                  threads, NULL);
     Py_END_ALLOW_THREADS
-    return none_or_raise(st, es == 4 ? "cn_warp_points_evalf" : "cn_warp_points_eval");
+    return none_or_raise(st, t.layers ? (es == 4 ? "cn_warp_layers_points_evalf" : "cn_warp_layers_points_eval")
+                                      : (es == 4 ? "cn_warp_points_evalf" : "cn_warp_points_eval"));
 }
 
 static PyObject *m_strerror(PyObject *Py_UNUSED(m), PyObject *arg)

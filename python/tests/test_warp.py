@@ -93,3 +93,27 @@ def test_refusals():
         w = w.then((n, n), 1.0)
     with pytest.raises(ValueError):  # 17 stages
         n.warped(w.then((n, n), 1.0), 0.0, 0.0)
+
+
+def test_layers_warped_are_the_weighted_sum():
+    """Layers.warped*: cn_warp_layers_*, the sum of each layer's own warped values (float:
+    each layer's float value, summed in double, rounded once)."""
+    a = cnoise.Noise("perlin", dims=2, seed=3, frequency=0.03, fractal="fbm", octaves=3)
+    b = cnoise.Noise("value", dims=2, seed=4, frequency=0.125, period=8)
+    lay = cnoise.Layers((a, 0.75), (b, -0.5))
+    w = cnoise.Warp(fields(2, 70), 6.0).then(fields(2, 80), 1.5)
+    xs = 0.25 + 0.5 * np.arange(7)
+    ys = -2.0 + 0.75 * np.arange(5)
+    for dt in (np.float64, np.float32):
+        grid, g = lay.warped_grid(w, (5, 7), origin=(0.25, -2.0), step=(0.5, 0.75), dtype=dt, grad=True)
+        pts, gp = lay.warped_points(w, xs[None, :], ys[:, None], dtype=dt, grad=True)
+        assert np.array_equal(grid, pts) and np.array_equal(g, gp)
+        va, ga = a.warped_grid(w, (5, 7), origin=(0.25, -2.0), step=(0.5, 0.75), dtype=dt, grad=True)
+        vb, gb = b.warped_grid(w, (5, 7), origin=(0.25, -2.0), step=(0.5, 0.75), dtype=dt, grad=True)
+        want = (0.75 * va.astype(np.float64) + -0.5 * vb.astype(np.float64)).astype(dt)
+        wantg = (0.75 * ga.astype(np.float64) + -0.5 * gb.astype(np.float64)).astype(dt)
+        assert np.array_equal(grid, want) and np.array_equal(g, wantg)
+        v1, g1 = lay.warped(w, float(xs[3]), float(ys[2]), dtype=dt, grad=True)
+        assert v1 == float(grid[2, 3]) and g1 == (float(g[0, 2, 3]), float(g[1, 2, 3]))
+    with pytest.raises(cnoise.Error):
+        cnoise.Layers(cnoise.Noise("cellular", dims=2), a).warped(w, 1.0, 2.0, grad=True)
