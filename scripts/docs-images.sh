@@ -29,6 +29,11 @@ cd "$T"
 "$cn" render --noise cellular --cellular-return edge --seed 7 --size 256x256 --normalize minmax -o cellular-edge.png
 "$cn" render --noise cellular --cellular-return edge --jitter 0.5 --seed 7 --size 256x256 --normalize minmax -o cellular-edge-j05.png
 "$cn" render --noise cellular --cellular-distance chebyshev --seed 7 --size 256x256 -o cellular-chebyshev.png
+"$cn" render --noise cellular --cellular-distance minkowski --minkowski-p 4 --seed 7 --size 256x256 -o cellular-minkowski4.png
+"$cn" render --noise cellular --cellular-distance minkowski --minkowski-p 1.5 --cellular-return f2-f1 --seed 7 --size 256x256 \
+    -o cellular-minkowski-edges.png
+"$cn" render --noise cellular --cellular-distance minkowski --minkowski-p 1.2 --cellular-return 'f1*f2' --jitter 0.6 --seed 7 \
+    --size 256x256 -o cellular-minkowski-product.png
 "$cn" render --fractal fbm --octaves 8 --seed 11 --frequency 0.0078125 --size 256x256 --ramp terrain --shade --relief 0.5 -o fbm-terrain.png
 "$cn" render --fractal erosion --octaves 8 --seed 11 --frequency 0.0078125 --size 256x256 --ramp terrain --shade --relief 0.5 -o erosion.png
 "$cn" render --fractal fbm --octaves 8 --seed 11 --frequency 0.0078125 --size 256x256 --ramp terrain --shade --relief 0.5 \
