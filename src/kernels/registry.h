@@ -33,14 +33,14 @@
     X(PERLIN, DEFAULT, 1, perlin1, PERLIN, GRAD, CELLS)        \
     X(PERLIN, DEFAULT, 2, perlin2, PERLIN, GRAD, CELLS)        \
     X(PERLIN, DEFAULT, 3, perlin3, PERLIN, GRAD, CELLS)        \
-    X(PERLIN, DEFAULT, 4, perlin4, NONE, GRAD, CELLS)          \
+    X(PERLIN, DEFAULT, 4, perlin4, PERLIN, GRAD, CELLS)        \
     X(SIMPLEX, DEFAULT, 2, simplex2, SIMPLEX, GRAD, NONE)      \
     X(SIMPLEX, DEFAULT, 3, simplex3, SIMPLEX, GRAD, NONE)      \
     X(SIMPLEX, DEFAULT, 4, simplex4, SIMPLEX, GRAD, NONE)      \
     X(VALUE, DEFAULT, 1, value1, VALUE, GRAD, CELLS)           \
     X(VALUE, DEFAULT, 2, value2, VALUE, GRAD, CELLS)           \
     X(VALUE, DEFAULT, 3, value3, VALUE, GRAD, CELLS)           \
-    X(VALUE, DEFAULT, 4, value4, NONE, GRAD, CELLS)            \
+    X(VALUE, DEFAULT, 4, value4, VALUE, GRAD, CELLS)           \
     X(VALUE_CUBIC, DEFAULT, 1, value_cubic1, NONE, GRAD, NONE) \
     X(VALUE_CUBIC, DEFAULT, 2, value_cubic2, NONE, GRAD, NONE) \
     X(VALUE_CUBIC, DEFAULT, 3, value_cubic3, NONE, GRAD, NONE) \
