@@ -24,11 +24,27 @@ double cli_colour_clamp_t(cli_colour *c, double v)
     return t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
 }
 
-/* The gradient of the heights k * t at pixel i of row r by central differences over its four
- * neighbours (vals with the one-pixel halo: row r + 1, column i + 1 is the pixel). */
+/* dt/dv of the normalisation (colour.h). */
+static double colour_dt(const cli_colour *c)
+{
+    if (c->minmax)
+        return c->span > 0 ? 1.0 / c->span : 0.0;
+    return c->half > 0 ? 0.5 / c->half : 0.0;
+}
+
+/* The gradient of the heights k * t at pixel i of row r, x to the right and y up the image: from
+ * the noise's derivatives (c->dvx; y grows down the image), or by central differences over its
+ * four neighbours (vals with the one-pixel halo: row r + 1, column i + 1 is the pixel). */
 static void colour_gradient(const cli_colour *c, const double *vals, size_t ncols, uint32_t r, uint32_t i,
                             double *gx, double *gy)
 {
+    if (c->dvx) {
+        const size_t at = (size_t)r * ncols + i;
+        const double s = c->k * colour_dt(c);
+        *gx = s * c->dvx[at];
+        *gy = -(s * c->dvy[at]);
+        return;
+    }
     const double *above = vals + (size_t)r * ncols, *mid = above + ncols, *below = mid + ncols;
     double ta = cli_colour_t(c, above[i + 1]), tb = cli_colour_t(c, below[i + 1]);
     double tl = cli_colour_t(c, mid[i]), tr = cli_colour_t(c, mid[i + 2]);
@@ -121,7 +137,7 @@ void cli_colour_u16_row(cli_colour *c, const double *row, uint32_t width, uint16
 
 void cli_colour_row(cli_colour *c, const double *vals, size_t ncols, uint32_t r, uint32_t width, uint8_t *out)
 {
-    const double *row = c->shade ? vals + (size_t)(r + 1) * ncols + 1 : vals + (size_t)r * ncols;
+    const double *row = c->shade && !c->dvx ? vals + (size_t)(r + 1) * ncols + 1 : vals + (size_t)r * ncols;
     if (c->shade) {
         for (uint32_t i = 0; i < width; i++) {
             double gx, gy;

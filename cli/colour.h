@@ -8,7 +8,9 @@
  * Normalisation: t = ((v - mid) / half + 1) / 2 (the range and LO,HI modes), or with minmax
  * t = (v - lo) / span. A range of width 0 maps its one value to 0.5, below it to 0, above to 1.
  * Colours clamp t to [0, 1] and count a clipped sample when t is beyond [0, 1] by more than
- * rounding (CLI_CLIP_TOLERANCE); gradients (hillshade, normal map) use the unclamped t.
+ * rounding (CLI_CLIP_TOLERANCE); gradients (hillshade, normal map) use the unclamped t: by
+ * central differences over a pixel's four neighbours, or (dvx, dvy set) the noise's derivatives
+ * times dt/dv (1 / (2 half), or 1 / span; 0 for a range of width 0).
  */
 #ifndef CNOISE_CLI_COLOUR_H
 #define CNOISE_CLI_COLOUR_H
@@ -31,6 +33,10 @@ typedef struct cli_colour {
     double mid, half; /* range and LO,HI modes */
     double lo, span;  /* minmax mode */
     uint64_t clipped; /* samples clamped so far */
+    /* NULL: the gradient by central differences of vals (with its halo); else the noise's own
+     * derivatives dv/dx, dv/dy of the strip's pixels (render --gradient analytic), row r's pixel
+     * i at [r * width + i], and vals without a halo */
+    const double *dvx, *dvy;
 } cli_colour;
 
 /* t of a value, not clamped. */
@@ -41,8 +47,8 @@ double cli_colour_clamp_t(cli_colour *c, double v);
 
 /*
  * Row r of a strip to width pixels at out (1 or 3 bytes each, c->rgb). vals holds rows of ncols
- * values; with c->shade they carry a one-pixel halo (row r + 1, column i + 1 is pixel i of row r,
- * and ncols = width + 2), else row r, column i is pixel i.
+ * values; with c->shade and no dvx they carry a one-pixel halo (row r + 1, column i + 1 is pixel
+ * i of row r, and ncols = width + 2), else row r, column i is pixel i.
  */
 void cli_colour_row(cli_colour *c, const double *vals, size_t ncols, uint32_t r, uint32_t width, uint8_t *out);
 
@@ -51,8 +57,9 @@ void cli_colour_u16_row(cli_colour *c, const double *row, uint32_t width, uint16
 
 /*
  * Row r of a tangent-space normal map (render's --format normal): 3 bytes per pixel from the
- * heights k * t of the four neighbours by central differences (cli_normal_rgb). vals carries the
- * one-pixel halo as with c->shade (ncols = width + 2), whatever c->shade says.
+ * gradient of the heights k * t (cli_normal_rgb): by central differences over the four
+ * neighbours, vals carrying the one-pixel halo as with c->shade (ncols = width + 2) whatever
+ * c->shade says; or from c->dvx, c->dvy (vals unused).
  */
 void cli_normal_row(const cli_colour *c, const double *vals, size_t ncols, uint32_t r, uint32_t width, uint8_t *out);
 

@@ -40,6 +40,8 @@ typedef struct cli_field {
     double zf, wf;   /* the slice in float precision (float values, widened) */
     float *tmpf;     /* scratch for float evaluation */
     size_t cap;      /* elements of the scratch buffer */
+    void *gs;        /* scratch of cli_field_eval_grad */
+    size_t gcap;     /* its bytes */
 } cli_field;
 
 /* Sets up an evaluator (no allocation yet). zf, wf: the slice parsed as float. */
@@ -64,6 +66,20 @@ int cli_device_open(const char *prog, int device, cli_built *b);
  */
 int cli_field_eval(cli_field *f, double x0, double y0, size_t ncols, size_t nrows, double *out, char *err,
                    size_t errlen);
+
+/*
+ * cli_field_eval's values into out, and their derivatives by x and y (pixel units: the library's
+ * gradient calls at step 1) into gx and gy (ncols x nrows each; gy 0 for 1D noise). One layer:
+ * cn_grid_eval_grad (cn_grid_evalf_grad; the float results widened); warped:
+ * cn_warp_grid_eval(f) or cn_warp_layers_grid_eval(f) with their gradient; a sum of layers: the
+ * values as cli_field_eval gives them, the gradient summed as cn_layers_eval_grad does (weight
+ * times each layer's gradient in layer order, in double; float: each layer's float gradient, the
+ * sum rounded to float once). Always on the CPU (the OpenCL backend has no gradient calls).
+ * Returns 0, or -1 with a message in err (out of memory; a batch error, e.g. noise without a
+ * gradient: cellular, the erosion fractal).
+ */
+int cli_field_eval_grad(cli_field *f, double x0, double y0, size_t ncols, size_t nrows, double *out, double *gx,
+                        double *gy, char *err, size_t errlen);
 
 /*
  * The documented range of the sum as midpoint and half-width: per layer cn_noise_range() of

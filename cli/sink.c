@@ -294,15 +294,22 @@ int cli_strips_alloc(cli_strips *st, cli_sink *s)
     /* Both sides are bounded by the size limits, so the product cannot overflow. */
     st->vals = (double *)malloc(st->ncols * ((size_t)st->rows + ring) * sizeof *st->vals);
     st->out = st->out_row ? malloc(st->out_row * (st->out_plane ? st->height : st->rows)) : NULL;
-    return st->vals && (st->out || !st->out_row) ? 0 : cli_sink_fail(s, "out of memory");
+    const size_t gbytes = st->grad ? st->ncols * st->rows * sizeof(double) : 0;
+    st->gx = gbytes ? (double *)malloc(gbytes) : NULL;
+    st->gy = gbytes ? (double *)malloc(gbytes) : NULL;
+    return st->vals && (st->out || !st->out_row) && (!gbytes || (st->gx && st->gy)) ? 0
+                                                                                     : cli_sink_fail(s, "out of memory");
 }
 
 void cli_strips_free(cli_strips *st)
 {
     free(st->vals);
     free(st->out);
+    free(st->gx);
+    free(st->gy);
     st->vals = NULL;
     st->out = NULL;
+    st->gx = st->gy = NULL;
     cli_field_free(&st->field);
 }
 
@@ -350,11 +357,14 @@ int cli_strips_run(cli_strips *st, cli_sink *s)
             size_t ci, ri;
             /* whole pixel numbers plus a half: exact, so a chunk placed with --origin evaluates
              * the very coordinates of the same pixels of a larger render */
-            if (cli_field_eval(&st->field, st->origin[0] + first, st->origin[1] + ((double)j0 + first), st->ncols, nr,
-                               st->vals, s->err,
-                               sizeof s->err) != 0)
+            const double x0 = st->origin[0] + first, y0 = st->origin[1] + ((double)j0 + first);
+            if (st->grad ? cli_field_eval_grad(&st->field, x0, y0, st->ncols, nr, st->vals, st->gx, st->gy, s->err,
+                                               sizeof s->err)
+                         : cli_field_eval(&st->field, x0, y0, st->ncols, nr, st->vals, s->err, sizeof s->err))
                 return -1;
-            if (cli_find_nan(st->vals, st->ncols, nr, &ci, &ri))
+            if (cli_find_nan(st->vals, st->ncols, nr, &ci, &ri) ||
+                (st->grad && (cli_find_nan(st->gx, st->ncols, nr, &ci, &ri) ||
+                              cli_find_nan(st->gy, st->ncols, nr, &ci, &ri))))
                 return nan_found(st, s, k, j0, ci, ri);
             if (st->shape(st->ctx, s, st, k, j0, n) != 0)
                 return -1;

@@ -183,6 +183,8 @@ struct cli_strips {
     double origin[2];         /* --origin: the world pixel of pixel (0, 0), whole numbers
                                  (cli_opt_origin); 0, 0 by default */
     int halo;                 /* 1: the ring of pixels around the plane too, for gradients */
+    int grad;                 /* 1: the noise's own gradient too (cli_field_eval_grad), in gx
+                                 and gy; without a halo */
     uint32_t planes;          /* planes (at least 1) */
     int plane_axis;           /* 2 (z) or 3 (w): plane k at plane0 + k * plane_step (its float
                                  twin rounded from that); 0: the field's slice for every plane */
@@ -199,6 +201,7 @@ struct cli_strips {
     size_t ncols;             /* values per evaluated row: width + 2 * halo */
     double *vals;             /* a strip of n rows: (n + 2 * halo) rows of ncols values; pixel
                                  (i, j0 + r) at vals[(r + halo) * ncols + i + halo] */
+    double *gx, *gy;          /* with grad: the values' derivatives by x and y, as vals */
 };
 
 /* Sizes the strips and allocates them and the output buffer. Returns 0, or -1 with "out of

@@ -17,6 +17,9 @@ Usage: python3 check_render.py KIND FILE SAMPLES W H [params...]
   normal FILE SAMPLES W H MID HALF K       normal map, heights t, gradient scale K
   slope  FILE SAMPLES W H MID HALF K       slope map (8-bit gray), heights t, gradient scale K
   shade  FILE SAMPLES W H MID HALF K AZ EL [RAMP]  hillshade (gray) or shaded colours (RAMP)
+  normal-a, slope-a, shade-a: the same with "render --gradient analytic": SAMPLES holds W*H lines
+         "v dv/dx dv/dy" ("cnoise sample --gradient", no halo), and the gradient of the heights is
+         K * (dv/dx, -dv/dy) / (2 HALF) (y grows down the image, the normal's green up it)
   map    FILE SAMPLES W H SEA K AZ EL RAMP        "cnoise map" colours
 Prints nothing and exits 0 on success; prints the first mismatches and exits 1 otherwise.
 Shaded kinds, normal and slope maps allow a difference of 1 per channel (the gradient may round
@@ -108,12 +111,23 @@ def main():
     kind, path, samples, W, H = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
     args = sys.argv[6:]
     vals = [float(x) for x in open(samples).read().split()]
-    halo = kind in ("normal", "slope", "shade", "map")
+    analytic = kind.endswith("-a")
+    kind = kind[:-2] if analytic else kind
+    if analytic:  # value, d/dx, d/dy per pixel
+        if len(vals) != 3 * W * H:
+            print("%s: %d numbers, expected %d" % (samples, len(vals), 3 * W * H))
+            return 1
+        dvx = [vals[3 * (j * W) + 1:3 * (j + 1) * W:3] for j in range(H)]
+        dvy = [vals[3 * (j * W) + 2:3 * (j + 1) * W:3] for j in range(H)]
+        vals = vals[0::3]
+    halo = kind in ("normal", "slope", "shade", "map") and not analytic
     cw, ch = (W + 2, H + 2) if halo else (W, H)
     if len(vals) != cw * ch:
         print("%s: %d samples, expected %d" % (samples, len(vals), cw * ch))
         return 1
     grid = [vals[j * cw:(j + 1) * cw] for j in range(ch)]
+    if analytic:  # the lookups below as with a halo: the value at [j + 1][i + 1]
+        grid = [[0.0] * (W + 2)] + [[0.0] + r + [0.0] for r in grid] + [[0.0] * (W + 2)]
 
     if kind in ("f32", "pfm", "npy"):
         data = open(path, "rb").read()
@@ -201,8 +215,12 @@ def main():
                 height = lambda v: tval(v, mid, half)  # noqa: E731
             for j in range(H):
                 for i in range(W):
-                    gx = K * (height(grid[j + 1][i + 2]) - height(grid[j + 1][i])) * 0.5
-                    gy = K * (height(grid[j][i + 1]) - height(grid[j + 2][i + 1])) * 0.5
+                    if analytic:  # t = ((v - mid) / half + 1) / 2: dt/dv = 1 / (2 half)
+                        gx = K * (0.5 / half) * dvx[j][i]
+                        gy = -(K * (0.5 / half) * dvy[j][i])
+                    else:
+                        gx = K * (height(grid[j + 1][i + 2]) - height(grid[j + 1][i])) * 0.5
+                        gy = K * (height(grid[j][i + 1]) - height(grid[j + 2][i + 1])) * 0.5
                     v = grid[j + 1][i + 1]
                     where = "pixel (%d, %d)" % (i, j)
                     if kind == "slope":  # the angle from the horizontal over 90 degrees

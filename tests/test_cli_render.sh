@@ -152,6 +152,38 @@ verify "shaded colour pixels" shade hsc.png "$T/samples" $W $H 0 1 4 315 45 "$RA
 run render "${OPTS[@]}" --size ${W}x$H --shade --light-elevation 90 -o top.png
 verify "light from straight above" shade top.png "$T/samples" $W $H 0 1 4 0 90
 
+# The same from the noise's own derivatives (--gradient analytic) against "cnoise sample
+# --gradient" at the pixels (no halo), and fd named explicitly is the default.
+awk -v W="$W" -v H="$H" 'BEGIN { for (j = 0; j < H; j++) for (i = 0; i < W; i++) printf "%.1f %.1f\n", i + 0.5, j + 0.5 }' >"$T/pts"
+"$CNOISE" sample --dims 2 --gradient "${OPTS[@]}" <"$T/pts" >"$T/gsamples"
+run render "${OPTS[@]}" --size ${W}x$H --format normal --gradient analytic -o nma.png
+expect_ok "normal, analytic" "wrote nma.png (${W}x$H normal)"
+verify "analytic normal map pixels" normal-a nma.png "$T/gsamples" $W $H 0 1 4
+run render "${OPTS[@]}" --size ${W}x$H --format normal --normal-strength 3 --gradient analytic -o nma3.png
+verify "analytic normal map pixels (strength 3)" normal-a nma3.png "$T/gsamples" $W $H 0 1 24
+run render "${OPTS[@]}" --size ${W}x$H --format slope --gradient analytic -o sla.png
+verify "analytic slope map pixels" slope-a sla.png "$T/gsamples" $W $H 0 1 4
+run render "${OPTS[@]}" --size ${W}x$H --shade --relief 2.5 --light-azimuth 100 --light-elevation 30 --gradient analytic -o hsa.png
+verify "analytic hillshade pixels" shade-a hsa.png "$T/gsamples" $W $H 0 1 20 100 30
+run render "${OPTS[@]}" --size ${W}x$H --shade --ramp "$RAMP" --light-azimuth -45 --gradient analytic -o hsca.png
+verify "analytic shaded colour pixels" shade-a hsca.png "$T/gsamples" $W $H 0 1 4 315 45 "$RAMP"
+run render "${OPTS[@]}" --size ${W}x$H --format normal --gradient fd -o nmfd.png
+check "--gradient fd is the default" cmp -s nm.png nmfd.png
+# a sum of layers in float precision: the layers' float gradients summed in double, rounded once
+# (range: perlin, simplex and value noise, each [-1, 1], weights 1, 0.75, 0.25: half 2; K = 0.5 / 0.05)
+LOPTS=(--precision float --frequency 0.05 --layer "noise=simplex;frequency=0.1;weight=0.75"
+       --layer "noise=value;frequency=0.3;seed=5;weight=0.25")
+"$CNOISE" sample --dims 2 --gradient "${LOPTS[@]}" <"$T/pts" >"$T/gsamples"
+run render "${LOPTS[@]}" --size ${W}x$H --format normal --gradient analytic -o nml.png
+expect_ok "normal, analytic, layers" "wrote nml.png (${W}x$H normal)"
+verify "analytic normal map of float layers" normal-a nml.png "$T/gsamples" $W $H 0 2 10
+# warped: the chain rule through the warp (cn_warp_grid_eval's gradient)
+WOPTS=(--fractal fbm --octaves 2 --seed 3 --frequency 0.1 --warp 4 --warp-frequency 0.05)
+"$CNOISE" sample --dims 2 --gradient "${WOPTS[@]}" <"$T/pts" >"$T/gsamples"
+run render "${WOPTS[@]}" --size ${W}x$H --format normal --gradient analytic -o nmw.png
+expect_ok "normal, analytic, warped" "wrote nmw.png (${W}x$H normal)"
+verify "analytic normal map of warped noise" normal-a nmw.png "$T/gsamples" $W $H 0 1 5
+
 # ---------------------------------------------------------------------------------------------
 # Seams: two tiles rendered separately (the second shifted by --offset) equal one wide render,
 # for gray, 16-bit, normal maps and hillshades; frequency 1/64 keeps the shifted coordinates exact.
@@ -185,6 +217,35 @@ for j in range(64):
     src = a[(j + 32) % 64]
     assert b[j] == src[64 * 3:] + src[:64 * 3], "row %d" % j
 ' "$HERE"
+    # --gradient analytic: a --tile image repeats exactly; its double-width render with the same
+    # periods is the tile twice.
+    "$CNOISE" render --fractal fbm --seed 9 --format normal --gradient analytic --tile --size 128x64 -o ta1.png >/dev/null 2>&1
+    "$CNOISE" render --fractal fbm --seed 9 --format normal --gradient analytic --period 2,1 --size 256x64 -o ta2.png >/dev/null 2>&1
+    check "--tile analytic normal map repeats exactly" "$PY" -c '
+import sys; sys.path.insert(0, sys.argv[1])
+from pngread import read_png
+a = read_png("ta1.png")[4]; b = read_png("ta2.png")[4]
+assert len(a) == len(b) == 64
+for j in range(64):
+    assert b[j] == a[j] + a[j], "row %d" % j
+' "$HERE"
+    # Analytic against central differences: one octave of Perlin noise, 64-pixel cells. Central
+    # differences over two pixels err by h^2 / 6 |t'''| (h = 1 pixel); here the slopes (K = 32
+    # pixels of height per unit of t) differ by at most 8.3e-4 ("cnoise sample --gradient" on this
+    # grid and its halo, measured when the test was written), about 0.1 of a channel level (a unit
+    # normal component spans 127.5 levels): so a channel may differ by 1 where rounding falls
+    # differently (1437 of the 73728 did), and never by more.
+    "$CNOISE" render --seed 5 --format normal --size 192x128 -o fd1.png >/dev/null 2>&1
+    "$CNOISE" render --seed 5 --format normal --gradient analytic --size 192x128 -o an1.png >/dev/null 2>&1
+    check "analytic and fd normal maps agree within 1 level (one octave, 64-pixel cells)" "$PY" -c '
+import sys; sys.path.insert(0, sys.argv[1])
+from pngread import read_png
+a = read_png("fd1.png")[4]; b = read_png("an1.png")[4]
+assert len(a) == len(b) == 128
+d = [abs(x - y) for ra, rb in zip(a, b) for x, y in zip(ra, rb)]
+assert max(d) <= 1, "largest difference %d" % max(d)
+assert sum(1 for x in d if x) < len(d) // 20, "%d of %d channels differ" % (sum(1 for x in d if x), len(d))
+' "$HERE"
 else
     note "python3 not found: seam checks skipped"
 fi
@@ -203,6 +264,11 @@ bad() { # bad NAME TEXT ARGS...: usage error naming TEXT, file system unchanged
     check "$name: nothing new" [ "$(ls -A | tr '\n' ' ')" = "keep.npy keep.png " ]
 }
 bad "unknown format" "--format: 'jpeg' is not one of png, png16, rgb, r16, f32, pfm, npy, exr, exr16, tiff, normal, slope" --format jpeg -o keep.png
+bad "--gradient: unknown method" "--gradient: 'exact' is neither fd nor analytic" --format normal --gradient exact -o keep.png
+bad "--gradient without a gradient format" "--gradient is how --format normal" --gradient analytic -o keep.png
+bad "--gradient analytic: cellular" "--gradient analytic: evaluating the noise's gradient" --noise cellular --format normal --gradient analytic -o keep.png
+bad "--gradient analytic: erosion" "erosion fractal have no derivatives" --fractal erosion --format slope --gradient analytic -o keep.png
+bad "--gradient analytic on a GPU" "--gradient analytic: the derivatives are evaluated on the CPU only" --format normal --gradient analytic --device gpu -o keep.png
 bad "format names are exact" "--format: 'PNG16'" --format PNG16 -o keep.png
 bad "unknown extension" "cannot tell the format of 'x.bmp'" -o x.bmp
 bad "unknown extension .jpg" "give --format" -o x.jpg
