@@ -355,6 +355,7 @@ static int shape(void *ctx, cli_sink *s, const cli_strips *st, uint32_t k, uint3
     (void)j0;
     jb->col.dvx = st->gx; /* NULL unless --gradient analytic */
     jb->col.dvy = st->gy;
+    jb->col.dk = jb->col.k * cli_colour_dt(&jb->col);
     convert(jb, st->vals, st->ncols, n, st->out);
     if (s->nfiles > 1) { /* a raw file with its sidecar (no halo): the extremes as written, for f32 */
         const int f32 = fmt_writer[jb->fmt] == CN_IMAGE_F32;

@@ -24,8 +24,7 @@ double cli_colour_clamp_t(cli_colour *c, double v)
     return t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
 }
 
-/* dt/dv of the normalisation (colour.h). */
-static double colour_dt(const cli_colour *c)
+double cli_colour_dt(const cli_colour *c)
 {
     if (c->minmax)
         return c->span > 0 ? 1.0 / c->span : 0.0;
@@ -40,9 +39,8 @@ static void colour_gradient(const cli_colour *c, const double *vals, size_t ncol
 {
     if (c->dvx) {
         const size_t at = (size_t)r * ncols + i;
-        const double s = c->k * colour_dt(c);
-        *gx = s * c->dvx[at];
-        *gy = -(s * c->dvy[at]);
+        *gx = c->dk * c->dvx[at];
+        *gy = -(c->dk * c->dvy[at]);
         return;
     }
     const double *above = vals + (size_t)r * ncols, *mid = above + ncols, *below = mid + ncols;

@@ -37,10 +37,14 @@ typedef struct cli_colour {
      * derivatives dv/dx, dv/dy of the strip's pixels (render --gradient analytic), row r's pixel
      * i at [r * width + i], and vals without a halo */
     const double *dvx, *dvy;
+    double dk;        /* with dvx: k * cli_colour_dt */
 } cli_colour;
 
 /* t of a value, not clamped. */
 double cli_colour_t(const cli_colour *c, double v);
+
+/* dt/dv of the normalisation: 1 / (2 half), or 1 / span (minmax); 0 for a range of width 0. */
+double cli_colour_dt(const cli_colour *c);
 
 /* t clamped to [0, 1]; counts a clipped sample in c->clipped. */
 double cli_colour_clamp_t(cli_colour *c, double v);

@@ -203,49 +203,52 @@ int cli_field_eval_grad(cli_field *f, double x0, double y0, size_t ncols, size_t
                         double *gy, char *err, size_t errlen)
 {
     const cli_built *b = f->b;
-    const int dims = b->dims, fl = b->use_float;
+    const int dims = b->dims, fl = b->use_float, layers = !b->nwarps && !b->direct;
     const size_t erows = dims == 1 ? 1 : nrows, nl = (size_t)b->count;
     if (ncols == 0 || nrows == 0)
         return 0;
-    /* scratch: dims + 1 arrays of n doubles (the value and components of a layer), and as many
-     * floats for the float calls */
-    const size_t per = sizeof(double) + sizeof(float);
+    /* scratch: a layer's value and components in double (layers) or float (float precision),
+     * else the components on z and w only */
+    const size_t per = fl ? sizeof(float) : sizeof(double), arrays = layers || fl ? (size_t)dims + 1 : 2;
     if (erows > SIZE_MAX / ncols / per / 5) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     const size_t n = ncols * erows;
-    if (reserve_grad(f, n * per * (size_t)(dims + 1), err, errlen) != 0)
+    if (reserve_grad(f, n * per * arrays, err, errlen) != 0)
         return -1;
     double *gd[5];
     float *gf[5];
-    for (int a = 0; a <= dims; a++) {
-        gd[a] = (double *)f->gs + (size_t)a * n;
-        gf[a] = (float *)((double *)f->gs + (size_t)(dims + 1) * n) + (size_t)a * n;
+    for (size_t a = 0; a < arrays; a++) {
+        gd[a] = (double *)f->gs + a * n;
+        gf[a] = (float *)f->gs + a * n;
     }
     const double origin[4] = {x0, y0, fl ? f->zf : f->z, fl ? f->wf : f->w};
     const double step[4] = {1.0, 1.0, 1.0, 1.0};
     const size_t count[4] = {ncols, erows, 1, 1};
+    /* where the library writes: value and x, y components straight to out, gx, gy in double */
+    double *g[4] = {gx, dims >= 2 ? gy : NULL, gd[0], gd[1]};
     cn_status st = CN_OK;
-    if (b->nwarps || b->direct) {
-        /* value to gd[dims] (float: gf[dims]), components to gd[0..dims) (gf) */
-        if (fl)
-            st = !b->nwarps ? cn_grid_evalf_grad(&b->gen[0], origin, step, count, gf[dims], gf, n, f->threads)
-                 : b->direct ? cn_warp_grid_evalf(&b->gen[0], b->warp, b->nwarps, origin, step, count, gf[dims], gf,
-                                                  n, f->threads, NULL)
-                             : cn_warp_layers_grid_evalf(b->layer, nl, b->warp, b->nwarps, origin, step, count,
-                                                         gf[dims], gf, n, f->threads, NULL);
-        else
-            st = !b->nwarps ? cn_grid_eval_grad(&b->gen[0], origin, step, count, gd[dims], gd, n, f->threads)
-                 : b->direct ? cn_warp_grid_eval(&b->gen[0], b->warp, b->nwarps, origin, step, count, gd[dims], gd, n,
-                                                 f->threads, NULL)
-                             : cn_warp_layers_grid_eval(b->layer, nl, b->warp, b->nwarps, origin, step, count,
-                                                        gd[dims], gd, n, f->threads, NULL);
-        for (int a = 0; fl && st == CN_OK && a <= dims; a++)
-            for (size_t i = 0; i < n; i++)
-                gd[a][i] = (double)gf[a][i];
-        if (st == CN_OK)
-            memcpy(out, gd[dims], n * sizeof *out);
+    if (!layers && fl) {
+        float *vf = gf[dims];
+        st = !b->nwarps ? cn_grid_evalf_grad(&b->gen[0], origin, step, count, vf, gf, n, f->threads)
+             : b->direct ? cn_warp_grid_evalf(&b->gen[0], b->warp, b->nwarps, origin, step, count, vf, gf, n,
+                                              f->threads, NULL)
+                         : cn_warp_layers_grid_evalf(b->layer, nl, b->warp, b->nwarps, origin, step, count, vf, gf,
+                                                     n, f->threads, NULL);
+        for (size_t i = 0; st == CN_OK && i < n; i++) {
+            out[i] = (double)vf[i];
+            gx[i] = (double)gf[0][i];
+            gy[i] = dims >= 2 ? (double)gf[1][i] : 0.0;
+        }
+    } else if (!layers) {
+        st = !b->nwarps ? cn_grid_eval_grad(&b->gen[0], origin, step, count, out, g, n, f->threads)
+             : b->direct ? cn_warp_grid_eval(&b->gen[0], b->warp, b->nwarps, origin, step, count, out, g, n,
+                                             f->threads, NULL)
+                         : cn_warp_layers_grid_eval(b->layer, nl, b->warp, b->nwarps, origin, step, count, out, g, n,
+                                                    f->threads, NULL);
+        for (size_t i = 0; dims == 1 && i < n; i++)
+            gy[i] = 0.0;
     } else {
         /* the library's sum for the values; the gradient summed here into gx, gy */
         if (cli_field_eval(f, x0, y0, ncols, erows, out, err, errlen) != 0)
@@ -256,16 +259,18 @@ int cli_field_eval_grad(cli_field *f, double x0, double y0, size_t ncols, size_t
             const double wk = b->layer[k].weight;
             if (fl) {
                 st = cn_grid_evalf_grad(&b->gen[k], origin, step, count, gf[dims], gf, n, f->threads);
-                for (int a = 0; a < dims && a < 2; a++)
-                    for (size_t i = 0; i < n; i++)
-                        gd[a][i] = (double)gf[a][i];
+                for (size_t i = 0; st == CN_OK && i < n; i++) {
+                    gx[i] += wk * (double)gf[0][i];
+                    if (dims >= 2)
+                        gy[i] += wk * (double)gf[1][i];
+                }
             } else {
                 st = cn_grid_eval_grad(&b->gen[k], origin, step, count, gd[dims], gd, n, f->threads);
-            }
-            for (size_t i = 0; st == CN_OK && i < n; i++) {
-                gx[i] += wk * gd[0][i];
-                if (dims >= 2)
-                    gy[i] += wk * gd[1][i];
+                for (size_t i = 0; st == CN_OK && i < n; i++) {
+                    gx[i] += wk * gd[0][i];
+                    if (dims >= 2)
+                        gy[i] += wk * gd[1][i];
+                }
             }
         }
         for (size_t i = 0; fl && st == CN_OK && i < n; i++) {
@@ -277,11 +282,6 @@ int cli_field_eval_grad(cli_field *f, double x0, double y0, size_t ncols, size_t
         snprintf(err, errlen, "evaluating the noise's gradient: %s", cn_strerror(st));
         return -1;
     }
-    if (b->nwarps || b->direct)
-        for (size_t i = 0; i < n; i++) {
-            gx[i] = gd[0][i];
-            gy[i] = dims >= 2 ? gd[1][i] : 0.0;
-        }
     for (size_t r = erows; r < nrows; r++) {
         memcpy(out + r * ncols, out, ncols * sizeof *out);
         memcpy(gx + r * ncols, gx, ncols * sizeof *gx);
