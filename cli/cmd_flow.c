@@ -67,8 +67,8 @@ static const char help_text[] =
     "  -o, --output FILE  output file (default flow.npy), replaced safely as render does\n"
     "  -h, --help         show this help\n"
     "\n"
-    "The fractal, domain and signal options of render apply to the potentials too (every fractal\n"
-    "but erosion); --layer, --warp and --device are not taken.\n"
+    "The fractal, domain and signal options of render apply to the potentials too (every\n"
+    "fractal); --layer, --warp and --device are not taken.\n"
     "\n"
     CLI_SHAPE_HELP
     "\n"
@@ -275,14 +275,14 @@ int cli_cmd_flow(int argc, char **argv)
         jb.psi[k] = &jb.pot[k].gen[0];
     }
     p.noise.spec[0].cfg.seed = seed;
-    /* the library's refusals (cellular, erosion) before any file is touched */
+    /* the library's refusals (cellular noise) before any file is touched */
     const double probe[3] = {0.5, 0.5, 0.5};
     double pv[3];
     cn_status st = cn_curl(jb.psi, probe, pv);
     if (st != CN_OK) {
         const cn_config *c = cn_noise_config(jb.psi[0]);
         cli_error(prog, "--noise %s, --fractal %s: %s", cn_noise_type_name(c->type), cn_fractal_name(c->fractal),
-                  st == CN_E_UNSUPPORTED ? "has no gradient, so no curl (cellular noise and the erosion fractal)"
+                  st == CN_E_UNSUPPORTED ? "has no gradient, so no curl (cellular noise)"
                                          : cn_strerror(st));
         rc = CLI_EXIT_USAGE;
     } else {

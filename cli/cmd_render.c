@@ -149,9 +149,8 @@ static const char help_text[] =
     "                     separately shade and match at their seams (and --tile images stay\n"
     "                     seamless). analytic: the noise's exact derivatives at the pixel\n"
     "                     (cn_grid_eval_grad) times dt/dv: detail finer than a pixel shows (fd\n"
-    "                     smooths over two pixels); on the CPU; not for cellular noise or the\n"
-    "                     erosion fractal; slower than fd (a derivative costs more than a\n"
-    "                     value)\n"
+    "                     smooths over two pixels); on the CPU; not for cellular noise;\n"
+    "                     slower than fd (a derivative costs more than a value)\n"
     "\n"
     "  --noise NAME       " CLI_HELP_NOISE "\n"
     "  --seed N           64-bit seed, decimal or 0x hex; a negative -n is 2^64-n (default 0)\n"
@@ -614,8 +613,8 @@ static int parse_geo(render_job *jb, const char *text)
     return 0;
 }
 
-/* --gradient analytic: whether the configured noise has derivatives (not cellular noise, not the
- * erosion fractal, in the layers and the warp's fields), by evaluating the first pixel's. */
+/* --gradient analytic: whether the configured noise has derivatives (not cellular noise, in the
+ * layers and the warp's fields), by evaluating the first pixel's. */
 static int check_gradient(render_job *jb)
 {
     cli_field f;
@@ -626,8 +625,7 @@ static int check_gradient(render_job *jb)
     cli_field_free(&f);
     if (r == 0)
         return CLI_EXIT_OK;
-    cli_error(prog, "--gradient analytic: %s (cellular noise and the erosion fractal have no derivatives; use "
-                    "--gradient fd)",
+    cli_error(prog, "--gradient analytic: %s (cellular noise has no derivatives; use --gradient fd)",
               err);
     return CLI_EXIT_USAGE;
 }

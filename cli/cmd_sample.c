@@ -78,7 +78,7 @@ static const char help_text[] =
     "  --gradient         also print the analytic derivatives (cn_eval_grad: exact to the chain\n"
     "                     rule through frequency, rotation, every octave and amplitude; the\n"
     "                     weighted sum over the layers); every noise type but cellular,\n"
-    "                     every fractal but erosion\n"
+    "                     every fractal (erosion's by the noise's second derivatives)\n"
     "  -h, --help         show this help\n"
     "\n"
     CLI_SHAPE_HELP

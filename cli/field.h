@@ -76,7 +76,7 @@ int cli_field_eval(cli_field *f, double x0, double y0, size_t ncols, size_t nrow
  * times each layer's gradient in layer order, in double; float: each layer's float gradient, the
  * sum rounded to float once). Always on the CPU (the OpenCL backend has no gradient calls).
  * Returns 0, or -1 with a message in err (out of memory; a batch error, e.g. noise without a
- * gradient: cellular, the erosion fractal).
+ * gradient: cellular noise).
  */
 int cli_field_eval_grad(cli_field *f, double x0, double y0, size_t ncols, size_t nrows, double *out, double *gx,
                         double *gy, char *err, size_t errlen);

@@ -190,8 +190,8 @@ typedef enum cn_fractal {
                                   (derivative-damped fBm, after Inigo Quilez: d_i = the sum of the
                                   gradients of octaves 0..i, each in its own lattice's units, so
                                   octaves after a steep stretch are damped: smooth valleys, rough
-                                  ridges); needs a type with a gradient (not cellular); it has no
-                                  gradient itself (cn_eval_grad refuses it) */
+                                  ridges); needs a type with a gradient (not cellular); its own
+                                  gradient (cn_eval_grad) takes the octaves' second derivatives */
 } cn_fractal;
 
 /* Cellular noise: the distance from a point to the feature points. */
@@ -578,8 +578,9 @@ CN_API cn_status cn_points_evalf(const cn_noise *gen, size_t n, const float *con
  * caller passes, before frequency, axis frequencies, rotation and offset): exact derivatives of
  * the computed formula by the chain rule through the domain transform, every octave of the
  * fractal sum (lacunarity^i on octave i, periods included) and the signal transform (times
- * amplitude). Every noise type but cellular, both modes, 1D-4D, every fractal but erosion (its
- * sum damps by derivatives: its own gradient would need second ones). The value is the one
+ * amplitude). Every noise type but cellular, both modes, 1D-4D, every fractal (erosion's by the
+ * chain rule through its damping: each octave's second derivatives, exact to rounding like the
+ * first ones). The value is the one
  * cn_eval / cn_evalf / cn_grid_eval... give, bit for bit; the gradient has the same bits on
  * every instruction set, thread count and call (single point, grid, points).
  * Where the formula has a kink the derivative is that of the piece the value was computed by:
@@ -595,7 +596,7 @@ CN_API cn_status cn_points_evalf(const cn_noise *gen, size_t n, const float *con
 
 /* One point: returns the value (as cn_eval) and writes its dims partial derivatives to
  * grad[0..dims) (grad may be NULL). NaN, and NaN in grad where the generator is built, when gen
- * or p is NULL, gen is not built, or it has no gradient (cellular, erosion). */
+ * or p is NULL, gen is not built, or it has no gradient (cellular). */
 CN_API double cn_eval_grad(const cn_noise *gen, const double *p, double *grad);
 CN_API float cn_evalf_grad(const cn_noise *gen, const float *p, float *grad);
 
@@ -603,7 +604,7 @@ CN_API float cn_evalf_grad(const cn_noise *gen, const float *p, float *grad);
  * A grid as cn_grid_eval: the value of point i to out[i], its derivative along axis a to
  * grad[a][i] (one array per axis, dims arrays, each of at least as many elements as out).
  * The statuses of cn_grid_eval, and CN_E_NULL (grad or one of its arrays NULL), CN_E_UNSUPPORTED
- * (no gradient: cellular noise, the erosion fractal), CN_E_OVERLAP (an array overlaps out,
+ * (no gradient: cellular noise), CN_E_OVERLAP (an array overlaps out,
  * another one or *gen).
  */
 CN_API cn_status cn_grid_eval_grad(const cn_noise *gen, const double *origin, const double *step,
@@ -624,7 +625,7 @@ CN_API cn_status cn_points_evalf_grad(const cn_noise *gen, size_t n, const float
  * sum of the layers' cn_eval_grad derivatives in layer order (double). The float variant sums
  * each layer's cn_evalf_grad results in double and rounds value and components to float once.
  * The statuses of cn_layers_eval, and CN_E_NULL for grad NULL, CN_E_UNSUPPORTED for a layer
- * without a gradient (cellular, erosion). */
+ * without a gradient (cellular). */
 CN_API cn_status cn_layers_eval_grad(const cn_layer *layers, size_t count, const double *p, double *out,
                                      double *grad);
 CN_API cn_status cn_layers_evalf_grad(const cn_layer *layers, size_t count, const float *p, float *out,
@@ -640,7 +641,7 @@ CN_API cn_status cn_layers_evalf_grad(const cn_layer *layers, size_t count, cons
  *       d psi2/dx - d psi1/dy).
  * Exactly these differences of cn_eval_grad's (cn_evalf_grad's) derivatives. Returns CN_E_NULL
  * (psi, a potential, p or v NULL), CN_E_UNBUILT, CN_E_DIMS (psi[0] neither 2D nor 3D, or the
- * potentials' dimensions differ), CN_E_UNSUPPORTED (a potential without a gradient: cellular, erosion).
+ * potentials' dimensions differ), CN_E_UNSUPPORTED (a potential without a gradient: cellular).
  */
 CN_API cn_status cn_curl(const cn_noise *const *psi, const double *p, double *v);
 CN_API cn_status cn_curlf(const cn_noise *const *psi, const float *p, float *v);
@@ -682,7 +683,7 @@ CN_API cn_status cn_grid_curlf(const cn_noise *const *psi, const double *origin,
  * A point whose coordinates, or displaced coordinates, are not finite gives NaN.
  * Gradient (grad not NULL): the derivatives by the original coordinates, by the chain rule
  * through every stage (the fields' analytic Jacobians) and gen's own gradient; needs gen and
- * every field to have one (not cellular, not erosion: CN_E_UNSUPPORTED). The reduction of step 1
+ * every field to have one (not cellular: CN_E_UNSUPPORTED). The reduction of step 1
  * has derivative 1.
  * --------------------------------------------------------------------------------------------- */
 

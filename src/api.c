@@ -51,7 +51,7 @@ const char *cn_strerror(cn_status status)
     case CN_E_TYPE: return "unknown noise type";
     case CN_E_MODE: return "unknown mode";
     case CN_E_DIMS: return "dimension must be 1 to 4";
-    case CN_E_UNSUPPORTED: return "unsupported combination of noise type, mode and dimension (simplex and cellular noise need 2 to 4 dimensions, OpenSimplex2 and 2S 2 or 3; only Perlin and simplex have a classic mode), or a gradient that is not there (cellular noise and the erosion fractal have none)";
+    case CN_E_UNSUPPORTED: return "unsupported combination of noise type, mode and dimension (simplex and cellular noise need 2 to 4 dimensions, OpenSimplex2 and 2S 2 or 3; only Perlin and simplex have a classic mode), or a gradient that is not there (cellular noise has none)";
     case CN_E_FREQUENCY: return "frequency must be finite and greater than 0";
     case CN_E_RANGE: return "argument out of range";
     case CN_E_OVERFLOW: return "size computation overflows";

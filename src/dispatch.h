@@ -44,11 +44,11 @@ extern _Atomic(const cn__point_f32_set *) cn__point_f32_now;
 void cn__isa_choose(void);
 
 /* Whether the gradient calls take built generator g: its kernel has a gradient form (the
- * registry's GRAD column) and its fractal is not erosion (whose sum damps by derivatives: its
- * own gradient would need second derivatives). */
+ * registry's GRAD column; every fractal then has a gradient, erosion's by the kernel's second
+ * derivatives). */
 static inline int cn__gen_has_grad(const cn__gen *g)
 {
-    return cn__kernel_sigs[cn__gen_kernel(g)].grad && g->cfg.fractal != CN_FRACTAL_EROSION;
+    return cn__kernel_sigs[cn__gen_kernel(g)].grad;
 }
 
 /* The table batch calls use now (src/dispatch.c). */

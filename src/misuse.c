@@ -59,8 +59,8 @@ float cn__point_misuse_f32(const cn__gen *g, const char *function, int dims, int
 double cn__grad_misuse(const cn__gen *g, const char *function, int p_null)
 {
     if (g && cn__generator_ok(g) && !p_null)
-        misuse(function, "%s noise with the %s fractal has no gradient (cellular noise and the erosion fractal have "
-               "none)", cn_noise_type_name(g->cfg.type), cn_fractal_name(g->cfg.fractal));
+        misuse(function, "%s noise with the %s fractal has no gradient (cellular noise has none)",
+               cn_noise_type_name(g->cfg.type), cn_fractal_name(g->cfg.fractal));
     else
         point_misuse(function, g, 0, p_null);
     return NAN;

@@ -132,9 +132,11 @@ check "--gradient with cellular noise and --dims: usage error" \
 feed '0.5 0.5\n' sample --gradient --noise cellular
 check "--gradient with cellular noise: the first line fails" \
     eval '[ "$rc" -eq 1 ] && grep -q "line 1: --gradient: cellular noise with --fractal none has no gradient" "$T/stderr"'
-feed '0.5 0.5\n' sample --gradient --fractal erosion --dims 2
-check "--gradient with the erosion fractal: usage error" \
-    eval '[ "$rc" -eq 2 ] && grep -q "perlin noise with --fractal erosion has no gradient" "$T/stderr"'
+feed '0.5 0.5\n' sample --fractal erosion
+v=$out
+feed '0.5 0.5\n' sample --gradient --fractal erosion
+check "--gradient with the erosion fractal: its value and two derivatives" \
+    eval '[ "$rc" -eq 0 ] && [ "${out%% *}" = "$v" ] && [ $(echo "$out" | wc -w) -eq 3 ]'
 feed '0.5 0.5\n' sample --fractal erosion --noise cellular
 check "the erosion fractal of cellular noise is refused" eval '[ "$rc" -eq 2 ] && grep -q "cellular noise has no gradient" "$T/stderr"'
 

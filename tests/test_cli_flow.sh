@@ -92,7 +92,8 @@ refuse() {
     if [ "$rc" -eq 2 ] && grep -qF -- "$want" err && [ ! -e x.npy ]; then pass; else fail "$name: status $rc, stderr: $(head -c 300 err)"; fi
 }
 refuse "cellular" "has no gradient, so no curl" --noise cellular -o x.npy
-refuse "erosion" "has no gradient, so no curl" --fractal erosion -o x.npy
+"$CNOISE" flow --size 8x8 --fractal erosion -o ero.npy >out 2>err
+check "flow: the erosion fractal has a curl (its gradient by second derivatives)" test -s ero.npy
 refuse "4D" "--dims: a curl field needs 2D or 3D noise" --dims 4 -o x.npy
 refuse "1D" "--dims: a curl field needs 2D or 3D noise" --dims 1 -o x.npy
 refuse "layers" "--layer, --weight: a curl field takes one noise" --layer 'seed=2' -o x.npy

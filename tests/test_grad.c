@@ -1,8 +1,9 @@
 /*
  * test_grad.c -- the value-and-gradient calls (cn_eval_grad and friends, include/cnoise.h).
  *
- * For every noise type with a gradient form (all but cellular), both modes, 1D-4D, every fractal,
- * and three set-ups (plain; axis frequencies, rotation, offset, amplitude, bias and weighted
+ * For every noise type with a gradient form (all but cellular), both modes, 1D-4D, every fractal
+ * (erosion too: its gradient takes each kernel's second derivatives, which these checks thereby
+ * reach), and three set-ups (plain; axis frequencies, rotation, offset, amplitude, bias and weighted
  * strength; periodic), at random points:
  *  - the value is cn_eval's (cn_evalf's) bits;
  *  - each partial derivative agrees with a central difference of cn_eval,
@@ -54,7 +55,7 @@ static int smooth(const cn_config *c)
 {
     if (c->type == CN_NOISE_SIMPLEX && c->mode == CN_MODE_CLASSIC && c->dims > 2)
         return 0; /* radius^2 0.6: small jumps */
-    return c->fractal == CN_FRACTAL_NONE || c->fractal == CN_FRACTAL_FBM;
+    return c->fractal == CN_FRACTAL_NONE || c->fractal == CN_FRACTAL_FBM || c->fractal == CN_FRACTAL_EROSION;
 }
 
 /* The largest factor by which the input scales into any octave's lattice. */
@@ -279,8 +280,8 @@ static void check_refusals(void)
     CHECK(cn_grid_eval_grad(&n, origin, step, count, out, gp, 4, 1) == CN_E_UNSUPPORTED, "cellular grid");
     CHECK(cn_points_eval_grad(&n, 4, coords, out, gp, 1) == CN_E_UNSUPPORTED, "cellular points");
 
-    /* the erosion fractal: refused for cellular noise (no gradient to damp by), and has no
-     * gradient of its own */
+    /* the erosion fractal: refused for cellular noise (no gradient to damp by); with a gradient
+     * type it has a gradient (checked with the other fractals in main), and a curl */
     c.fractal = CN_FRACTAL_EROSION;
     cn_check why;
     CHECK(cn_config_explain(&c, &why) == CN_E_UNSUPPORTED && why.field == CN_FIELD_FRACTAL &&
@@ -289,11 +290,12 @@ static void check_refusals(void)
     c.type = CN_NOISE_SIMPLEX;
     CHECK(cn_noise_build(&n, &c) == CN_OK, "simplex erosion build");
     v = cn_eval_grad(&n, p, g);
-    CHECK(isnan(v) && isnan(g[0]) && isnan(g[1]), "erosion: cn_eval_grad gives %g", v);
-    CHECK(cn_grid_eval_grad(&n, origin, step, count, out, gp, 4, 1) == CN_E_UNSUPPORTED, "erosion grid gradient");
+    CHECK(!isnan(v) && isfinite(g[0]) && isfinite(g[1]) && (g[0] != 0 || g[1] != 0),
+          "erosion: cn_eval_grad gives %g (%g, %g)", v, g[0], g[1]);
+    CHECK(cn_grid_eval_grad(&n, origin, step, count, out, gp, 4, 1) == CN_OK, "erosion grid gradient");
     const cn_noise *ero[1] = {&n};
     double cv[2];
-    CHECK(cn_curl(ero, p, cv) == CN_E_UNSUPPORTED, "erosion curl");
+    CHECK(cn_curl(ero, p, cv) == CN_OK && cv[0] == g[1] && cv[1] == -g[0], "erosion curl (%g, %g)", cv[0], cv[1]);
     c.fractal = CN_FRACTAL_NONE;
 
     c.type = CN_NOISE_PERLIN;
@@ -530,8 +532,9 @@ int main(void)
             isas[nisas++] = (cn_isa)k;
     static const cn_noise_type types[] = {CN_NOISE_PERLIN, CN_NOISE_SIMPLEX, CN_NOISE_VALUE, CN_NOISE_VALUE_CUBIC,
                                           CN_NOISE_OPENSIMPLEX2, CN_NOISE_OPENSIMPLEX2S};
-    static const cn_fractal fractals[] = {CN_FRACTAL_NONE, CN_FRACTAL_FBM, CN_FRACTAL_TURBULENCE,
-                                          CN_FRACTAL_BILLOW, CN_FRACTAL_RIDGED, CN_FRACTAL_PINGPONG};
+    static const cn_fractal fractals[] = {CN_FRACTAL_NONE,   CN_FRACTAL_FBM,      CN_FRACTAL_TURBULENCE,
+                                          CN_FRACTAL_BILLOW, CN_FRACTAL_RIDGED,   CN_FRACTAL_PINGPONG,
+                                          CN_FRACTAL_EROSION};
     int configs = 0;
     for (size_t t = 0; t < sizeof types / sizeof *types; t++)
         for (int mode = 0; mode < 2; mode++)

@@ -5,8 +5,8 @@
  * A batch call keeps its row tables on the calling thread's stack (139 KiB when last measured, clang 14),
  * and every worker thread it starts needs the same. A thread of our own, with a 1 MiB stack we
  * allocate and fill with a byte pattern first, runs every kernel of the registry (every type,
- * dimension and mode the library builds) as a plain generator, a 32-octave fBm and a periodic
- * one, in float and double, as a grid, a point array and a grid of two layers (and, but for
+ * dimension and mode the library builds) as a plain generator, a 32-octave fBm, a periodic
+ * one and (but for cellular noise) an erosion sum, in float and double, as a grid, a point array and a grid of two layers (and, but for
  * cellular noise, as a grid and a point array with the gradient, warped by itself with and without
  * the gradient, and 2D/3D as a curl), on every
  * instruction set this CPU supports, on that thread only (threads = 1). The deepest byte that
@@ -96,7 +96,7 @@ static void *work(void *arg)
         for (int type = 0; cn_noise_type_name((cn_noise_type)type); type++)
             for (int mode = 0; cn_mode_name((cn_mode)mode); mode++)
                 for (int dims = 1; dims <= 4; dims++)
-                    for (int variant = 0; variant < 3; variant++) {
+                    for (int variant = 0; variant < 4; variant++) {
                         cn_config c;
                         cn_config_init(&c);
                         c.type = (cn_noise_type)type;
@@ -110,6 +110,9 @@ static void *work(void *arg)
                         } else if (variant == 2) {
                             for (int a = 0; a < dims; a++)
                                 c.period[a] = 12;
+                        } else if (variant == 3) { /* its gradient takes second derivatives */
+                            c.fractal = CN_FRACTAL_EROSION;
+                            c.octaves = 3;
                         }
                         cn_noise g;
                         if (cn_noise_build(&g, &c) != CN_OK)

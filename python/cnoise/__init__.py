@@ -265,7 +265,7 @@ class _Evaluator:
         """The value at one point displaced by `warp` (a cnoise.Warp): cn_warp_eval, or
         cn_warp_evalf with dtype=float32 (Layers: cn_warp_layers_eval[f], each layer warped by the
         same stages, then summed). grad=True: (value, (d/dx, ...)), the derivatives by the
-        original coordinates through every stage (not for cellular noise or erosion)."""
+        original coordinates through every stage (not for cellular noise)."""
         if len(coords) != self.dims:
             raise TypeError(f"a {self.dims}D noise takes {self.dims} coordinates, got {len(coords)}")
         single = dtype is not None and _dtype(dtype, None) == _np.float32
@@ -419,7 +419,7 @@ class Noise(_Evaluator):
     def grad(self, *coords, dtype=None):
         """n.grad(x, y, ...) -> (value, (d/dx, d/dy, ...)): the value at one point (cn_eval's)
         and its analytic partial derivatives by the coordinates (cn_eval_grad; cn_evalf_grad with
-        dtype=float32). Every type but cellular, every fractal but erosion (else cnoise.Error)."""
+        dtype=float32). Every type but cellular (else cnoise.Error), every fractal."""
         if len(coords) != self.dims:
             raise TypeError(f"a {self.dims}D noise takes {self.dims} coordinates, got {len(coords)}")
         single = dtype is not None and _dtype(dtype, None) == _np.float32

@@ -12,6 +12,7 @@ CASES = [
     dict(type="value-cubic", dims=2, seed=8, frequency=0.2, fractal="ridged", octaves=3),
     dict(type="value", dims=4, seed=2, frequency=0.3, amplitude=-1.5, bias=0.25),
     dict(type="perlin", mode="classic", dims=1, frequency=0.4),
+    dict(type="opensimplex2", dims=3, seed=6, frequency=0.07, fractal="erosion", octaves=3),
 ]
 
 
